@@ -1,0 +1,1 @@
+//! The `jiang` engine: protocol front-ends and commands over the rules core.

@@ -1,0 +1,2 @@
+//! The `jiang` binary.
+fn main() {}

@@ -1,0 +1,240 @@
+//! Attack detection on a board, or on a board as it would be after a move.
+//!
+//! The legality test of a move does not make it: it looks at the board
+//! through [`After`], a view with the origin emptied and the destination
+//! occupied by the mover. Because only enemy pieces can attack, a captured
+//! enemy piece simply disappears from the view.
+
+use crate::geometry::*;
+use crate::variant::GameRules;
+use crate::{Color, Piece, PieceKind, Square};
+
+/// Read-only access to the contents of the 90 points.
+pub(crate) trait BoardView {
+    /// The piece on a point (raw index), if any.
+    fn at(&self, s: u8) -> Option<Piece>;
+}
+
+/// The board as stored.
+pub(crate) struct Plain<'a>(pub(crate) &'a [Option<Piece>; 90]);
+
+impl BoardView for Plain<'_> {
+    #[inline(always)]
+    fn at(&self, s: u8) -> Option<Piece> {
+        self.0[s as usize]
+    }
+}
+
+/// The board after moving `mover` from `from` to `to` (capturing whatever
+/// stood there).
+pub(crate) struct After<'a> {
+    pub(crate) board: &'a [Option<Piece>; 90],
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) mover: Piece,
+}
+
+impl BoardView for After<'_> {
+    #[inline(always)]
+    fn at(&self, s: u8) -> Option<Piece> {
+        if s == self.to {
+            Some(self.mover)
+        } else if s == self.from {
+            None
+        } else {
+            self.board[s as usize]
+        }
+    }
+}
+
+/// Scan one line from a general: true if the first piece met is an enemy
+/// chariot (or, in Xiangqi, the enemy general: the flying-general rule), or
+/// the piece behind the first one is an enemy cannon (in Janggi the screen
+/// may not itself be a cannon).
+#[inline(always)]
+fn line_attacks<R: GameRules, B: BoardView>(
+    b: &B,
+    line: &[u8],
+    chariot: Piece,
+    cannon: Piece,
+    general: Piece,
+) -> bool {
+    let mut it = line.iter();
+    let first = loop {
+        match it.next() {
+            None => return false,
+            Some(&s) => {
+                if let Some(p) = b.at(s) {
+                    break p;
+                }
+            }
+        }
+    };
+    if first == chariot || (!R::JANGGI && first == general) {
+        return true;
+    }
+    if R::JANGGI && first.kind() == PieceKind::Cannon {
+        return false;
+    }
+    for &s in it {
+        if let Some(p) = b.at(s) {
+            return p == cannon;
+        }
+    }
+    false
+}
+
+/// Whether the general standing on `ks` is attacked by side `by`.
+///
+/// Only pieces that can ever reach a general are tested: chariots, cannons,
+/// horses, soldiers, the flying general (Xiangqi) and elephants (Janggi;
+/// Xiangqi elephants never cross the river). Advisors, guards and generals
+/// cannot leave their own palace, so never reach the enemy general.
+#[inline]
+pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Color) -> bool {
+    let chariot = Piece::new(by, PieceKind::Chariot);
+    let cannon = Piece::new(by, PieceKind::Cannon);
+    let general = Piece::new(by, PieceKind::General);
+    let horse = Piece::new(by, PieceKind::Horse);
+    let soldier = Piece::new(by, PieceKind::Soldier);
+    let k = ks as usize;
+
+    for a in HORSE_ATTACKERS[k].as_slice() {
+        if b.at(a.sq) == Some(horse) && b.at(a.b1).is_none() {
+            return true;
+        }
+    }
+    let soldiers = if R::JANGGI {
+        &SOLDIER_J_ATTACKERS[by.index()][k]
+    } else {
+        &SOLDIER_X_ATTACKERS[by.index()][k]
+    };
+    for &s in soldiers.as_slice() {
+        if b.at(s) == Some(soldier) {
+            return true;
+        }
+    }
+    for ray in &RAYS[k] {
+        if line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general) {
+            return true;
+        }
+    }
+    if R::JANGGI {
+        for ray in &DIAG_RAYS[k] {
+            if ray.len > 0
+                && line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general)
+            {
+                return true;
+            }
+        }
+        let elephant = Piece::new(by, PieceKind::Elephant);
+        for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
+            if b.at(a.sq) == Some(elephant) && b.at(a.b1).is_none() && b.at(a.b2).is_none() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the two generals stand on one file with nothing between them.
+#[inline]
+pub(crate) fn generals_facing<B: BoardView>(b: &B, k1: u8, k2: u8) -> bool {
+    if k1 % 9 != k2 % 9 {
+        return false;
+    }
+    let (lo, hi) = if k1 < k2 { (k1, k2) } else { (k2, k1) };
+    let mut s = lo + 9;
+    while s < hi {
+        if b.at(s).is_some() {
+            return false;
+        }
+        s += 9;
+    }
+    true
+}
+
+/// Whether the piece on `from` attacks point `to` — that is, could capture
+/// an enemy piece standing there by the piece's movement rules, ignoring
+/// whether that would leave its own general in check. `to` may be empty
+/// (then: would attack a piece placed there). For a Janggi cannon, a
+/// cannon on `to` is never attacked.
+pub(crate) fn piece_attacks<R: GameRules, B: BoardView>(b: &B, from: u8, to: u8) -> bool {
+    let Some(p) = b.at(from) else { return false };
+    let c = p.color().index();
+    let (f, t) = (from as usize, to as usize);
+    match p.kind() {
+        PieceKind::General | PieceKind::Advisor if R::JANGGI => {
+            PALACE_STEP_J[c][f].as_slice().contains(&to)
+        }
+        PieceKind::General => {
+            GENERAL_X[c][f].as_slice().contains(&to)
+                || (b.at(to).is_some_and(|q| q.kind() == PieceKind::General)
+                    && generals_facing(b, from, to))
+        }
+        PieceKind::Advisor => ADVISOR_X[c][f].as_slice().contains(&to),
+        PieceKind::Elephant if R::JANGGI => ELEPHANT_J[f]
+            .as_slice()
+            .iter()
+            .any(|l| l.sq == to && b.at(l.b1).is_none() && b.at(l.b2).is_none()),
+        PieceKind::Elephant => ELEPHANT_X[c][f]
+            .as_slice()
+            .iter()
+            .any(|l| l.sq == to && b.at(l.b1).is_none()),
+        PieceKind::Horse => HORSE[f]
+            .as_slice()
+            .iter()
+            .any(|l| l.sq == to && b.at(l.b1).is_none()),
+        PieceKind::Soldier if R::JANGGI => SOLDIER_J[c][f].as_slice().contains(&to),
+        PieceKind::Soldier => SOLDIER_X[c][f].as_slice().contains(&to),
+        PieceKind::Chariot => {
+            lines_from(f, R::JANGGI).any(|line| slider_reaches(b, line, to, false, false))
+        }
+        PieceKind::Cannon => {
+            if R::JANGGI && b.at(to).is_some_and(|q| q.kind() == PieceKind::Cannon) {
+                return false;
+            }
+            let _ = t;
+            lines_from(f, R::JANGGI).any(|line| slider_reaches(b, line, to, true, R::JANGGI))
+        }
+    }
+}
+
+/// The orthogonal lines from a point, plus palace diagonals for Janggi.
+fn lines_from(f: usize, janggi: bool) -> impl Iterator<Item = &'static [u8]> {
+    let diag: &'static [Targets<2>] = if janggi { &DIAG_RAYS[f] } else { &[] };
+    RAYS[f]
+        .iter()
+        .map(|r| r.as_slice())
+        .chain(diag.iter().map(|r| r.as_slice()))
+}
+
+/// Whether a slider reaches `to` along `line`: a chariot directly, a
+/// cannon over exactly one screen (not a cannon in Janggi).
+fn slider_reaches<B: BoardView>(
+    b: &B,
+    line: &[u8],
+    to: u8,
+    cannon: bool,
+    no_cannon_screen: bool,
+) -> bool {
+    let mut screens = 0;
+    for &s in line {
+        if s == to {
+            return screens == usize::from(cannon);
+        }
+        if let Some(p) = b.at(s) {
+            if !cannon || screens == 1 || (no_cannon_screen && p.kind() == PieceKind::Cannon) {
+                return false;
+            }
+            screens += 1;
+        }
+    }
+    false
+}
+
+/// Convert a raw index from a table into a [`Square`].
+#[inline(always)]
+pub(crate) fn square(s: u8) -> Square {
+    Square::from_index_unchecked(s)
+}

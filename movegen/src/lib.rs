@@ -1,0 +1,31 @@
+//! # movegen — the rules of Xiangqi and Janggi
+//!
+//! Board representation (a 90-point mailbox with per-side piece lists),
+//! legal move generation, make/unmake with a state stack, Zobrist hashing,
+//! FEN, move text and perft for both games. No search, no protocol: a GUI,
+//! a referee or a trainer can use this crate alone.
+//!
+//! ```
+//! use movegen::{perft, Position, Variant};
+//! let mut pos = Position::startpos(Variant::Xiangqi);
+//! assert_eq!(perft(&mut pos, 3), 79_666);
+//! ```
+
+mod attacks;
+pub mod fen;
+mod geometry;
+mod movegen;
+pub mod notation;
+pub mod perft;
+mod position;
+pub mod setups;
+mod types;
+mod variant;
+mod zobrist;
+
+pub use fen::{FenError, FenField};
+pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
+pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
+pub use position::{Position, State};
+pub use types::{Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES};
+pub use variant::{Game, JanggiFallback, UnknownVariant, Variant};

@@ -1,0 +1,359 @@
+//! Legal move generation for both games.
+//!
+//! Moves are generated per piece from the const geometry tables and tested
+//! for legality on the spot. The test is skipped for most moves: when the
+//! side to move is not in check, a move that neither leaves nor lands on a
+//! point that could matter to its own general (the general's file and rank,
+//! Janggi palace diagonals, the horse legs and elephant paths next to it)
+//! cannot expose the general, so it is legal. Everything else — general
+//! moves, moves in check, moves near the general — is checked exactly by
+//! looking at the board as it would be after the move ([`crate::attacks`]).
+//!
+//! The generator is generic over the game ([`GameRules`]) so that Xiangqi
+//! pays nothing for Janggi's palace diagonals and vice versa.
+
+use crate::attacks::square;
+use crate::geometry::*;
+use crate::variant::{GameRules, JanggiRules, XiangqiRules};
+use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    All,
+    Captures,
+}
+
+/// Per-node facts the legality filter needs.
+struct Ctx {
+    us: Color,
+    ks: u8,
+    /// Moves from these points need the exact test.
+    from_mask: u128,
+    /// Moves to these points need the exact test.
+    to_mask: u128,
+    /// Janggi: the generals face each other now and the rule set has
+    /// bikjang, so every move must break it (or be the pass).
+    bikjang: bool,
+}
+
+impl Position {
+    /// All legal moves. For Janggi this includes the pass when it is
+    /// allowed, and is empty when the game has already ended by a double
+    /// pass or an accepted bikjang (see [`Position::janggi_game_ended`]).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.janggi_game_ended() {
+            self.generate_into(&mut list, Kind::All);
+        }
+        list
+    }
+
+    /// Legal moves judged from the board alone, without the Janggi game-end
+    /// cut-off (what a position's FEN says is playable).
+    pub fn legal_moves_ignoring_game_end(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_into(&mut list, Kind::All);
+        list
+    }
+
+    /// Legal captures only (for quiescence search).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.janggi_game_ended() {
+            self.generate_into(&mut list, Kind::Captures);
+        }
+        list
+    }
+
+    /// Number of legal moves (perft's bulk count at the leaves).
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether a Janggi game has already ended by the last moves: two
+    /// passes in a row, or a pass made while the generals faced each other
+    /// (accepting bikjang, in rule sets with bikjang). Always false for
+    /// Xiangqi.
+    pub fn janggi_game_ended(&self) -> bool {
+        if !self.is_janggi() {
+            return false;
+        }
+        let states = self.states();
+        let n = states.len();
+        let last_pass = |i: usize| states[i].last_move.is_some_and(|m| m.is_pass());
+        if n < 2 || !last_pass(n - 1) {
+            return false;
+        }
+        (n >= 3 && last_pass(n - 2)) || (self.variant().has_bikjang() && self.generals_facing())
+    }
+
+    /// Whether a move (for instance one read from a transposition table or
+    /// typed by a user) is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if self.janggi_game_ended() {
+            return false;
+        }
+        let from = m.from();
+        if m.is_pass() {
+            return self.is_janggi() && from == self.general(self.side_to_move()) && self.pass_allowed();
+        }
+        match self.piece_at(from) {
+            Some(p) if p.color() == self.side_to_move() => {
+                let mut list = MoveList::new();
+                match self.is_janggi() {
+                    false => {
+                        let ctx = self.context::<XiangqiRules>();
+                        self.gen_piece::<XiangqiRules>(&ctx, p.kind(), from.raw(), Kind::All, &mut list)
+                    }
+                    true => {
+                        let ctx = self.context::<JanggiRules>();
+                        self.gen_piece::<JanggiRules>(&ctx, p.kind(), from.raw(), Kind::All, &mut list)
+                    }
+                }
+                list.contains(&m)
+            }
+            _ => false,
+        }
+    }
+
+    /// Janggi: whether passing is legal now (not in check, or in check
+    /// while bikjang stands, which the pass accepts).
+    fn pass_allowed(&self) -> bool {
+        !self.in_check() || (self.variant().has_bikjang() && self.generals_facing())
+    }
+
+    fn generate_into(&self, list: &mut MoveList, kind: Kind) {
+        match self.is_janggi() {
+            false => self.generate::<XiangqiRules>(list, kind),
+            true => self.generate::<JanggiRules>(list, kind),
+        }
+    }
+
+    fn context<R: GameRules>(&self) -> Ctx {
+        let us = self.side_to_move();
+        let ks = self.general(us).raw();
+        let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
+        let exact = self.in_check() || bikjang;
+        let (from_mask, to_mask) = if self.count(us, PieceKind::General) == 0 {
+            // Only after a general was captured in a finished Janggi game
+            // (Fairy-Stockfish still lists moves there): nothing to expose.
+            (0, 0)
+        } else if exact {
+            (!0, !0)
+        } else if R::JANGGI {
+            (SENSITIVE_FROM_J[ks as usize], SENSITIVE_TO_J[ks as usize])
+        } else {
+            (SENSITIVE_FROM_X[ks as usize], SENSITIVE_TO_X[ks as usize])
+        };
+        Ctx {
+            us,
+            ks,
+            from_mask,
+            to_mask,
+            bikjang,
+        }
+    }
+
+    fn generate<R: GameRules>(&self, list: &mut MoveList, kind: Kind) {
+        let ctx = self.context::<R>();
+        let us = ctx.us;
+        // Most mobile pieces first: helps nothing in perft, but the search's
+        // move picker sorts anyway and this order is as good as any.
+        for k in [
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+            PieceKind::Horse,
+            PieceKind::Soldier,
+            PieceKind::Elephant,
+            PieceKind::Advisor,
+            PieceKind::General,
+        ] {
+            for &from in self.pieces(us, k) {
+                self.gen_piece::<R>(&ctx, k, from.raw(), kind, list);
+            }
+        }
+        if R::JANGGI && kind == Kind::All && self.count(us, PieceKind::General) == 1 && self.pass_allowed() {
+            list.push(Move::pass(square(ctx.ks)));
+        }
+    }
+
+    /// Push `from -> to` if legal.
+    #[inline(always)]
+    fn add<R: GameRules>(&self, ctx: &Ctx, from: u8, to: u8, list: &mut MoveList) {
+        let fast = ((ctx.from_mask >> from) | (ctx.to_mask >> to)) & 1 == 0;
+        if fast || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang) {
+            list.push(Move::new(square(from), square(to)));
+        }
+    }
+
+    /// Whether `to` can be entered by a piece of colour `us`: empty (quiet,
+    /// unless only captures are wanted) or an enemy (capture).
+    #[inline(always)]
+    fn enterable(&self, us: Color, to: u8, kind: Kind) -> bool {
+        match self.board()[to as usize] {
+            None => kind == Kind::All,
+            Some(p) => p.color() != us,
+        }
+    }
+
+    #[inline(always)]
+    fn gen_piece<R: GameRules>(
+        &self,
+        ctx: &Ctx,
+        k: PieceKind,
+        from: u8,
+        kind: Kind,
+        list: &mut MoveList,
+    ) {
+        let us = ctx.us;
+        let c = us.index();
+        let f = from as usize;
+        let board = self.board();
+        match k {
+            PieceKind::Chariot => {
+                for ray in &RAYS[f] {
+                    self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
+                }
+                if R::JANGGI {
+                    for ray in &DIAG_RAYS[f] {
+                        self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
+                    }
+                }
+            }
+            PieceKind::Cannon => {
+                for ray in &RAYS[f] {
+                    self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
+                }
+                if R::JANGGI {
+                    for ray in &DIAG_RAYS[f] {
+                        self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
+                    }
+                }
+            }
+            PieceKind::Horse => {
+                for l in HORSE[f].as_slice() {
+                    if board[l.b1 as usize].is_none() && self.enterable(us, l.sq, kind) {
+                        self.add::<R>(ctx, from, l.sq, list);
+                    }
+                }
+            }
+            PieceKind::Elephant => {
+                let leaps = if R::JANGGI { &ELEPHANT_J[f] } else { &ELEPHANT_X[c][f] };
+                for l in leaps.as_slice() {
+                    if board[l.b1 as usize].is_none()
+                        && (!R::JANGGI || board[l.b2 as usize].is_none())
+                        && self.enterable(us, l.sq, kind)
+                    {
+                        self.add::<R>(ctx, from, l.sq, list);
+                    }
+                }
+            }
+            PieceKind::Soldier => {
+                let steps = if R::JANGGI {
+                    SOLDIER_J[c][f].as_slice()
+                } else {
+                    SOLDIER_X[c][f].as_slice()
+                };
+                for &to in steps {
+                    if self.enterable(us, to, kind) {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                }
+            }
+            PieceKind::Advisor => {
+                let steps = if R::JANGGI {
+                    PALACE_STEP_J[c][f].as_slice()
+                } else {
+                    ADVISOR_X[c][f].as_slice()
+                };
+                for &to in steps {
+                    if self.enterable(us, to, kind) {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                }
+            }
+            PieceKind::General => {
+                let steps = if R::JANGGI {
+                    PALACE_STEP_J[c][f].as_slice()
+                } else {
+                    GENERAL_X[c][f].as_slice()
+                };
+                for &to in steps {
+                    if self.enterable(us, to, kind)
+                        && self.leaves_general_safe::<R>(from, to, to, ctx.bikjang)
+                    {
+                        list.push(Move::new(square(from), square(to)));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn slide<R: GameRules>(&self, ctx: &Ctx, from: u8, ray: &[u8], kind: Kind, list: &mut MoveList) {
+        let board = self.board();
+        for &to in ray {
+            match board[to as usize] {
+                None => {
+                    if kind == Kind::All {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                }
+                Some(p) => {
+                    if p.color() != ctx.us {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn cannon<R: GameRules>(&self, ctx: &Ctx, from: u8, ray: &[u8], kind: Kind, list: &mut MoveList) {
+        let board = self.board();
+        let mut it = ray.iter();
+        // Xiangqi: quiet moves up to the screen. Janggi: none before it.
+        let screen: Piece = loop {
+            let Some(&to) = it.next() else { return };
+            match board[to as usize] {
+                None => {
+                    if !R::JANGGI && kind == Kind::All {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                }
+                Some(p) => break p,
+            }
+        };
+        if R::JANGGI && screen.kind() == PieceKind::Cannon {
+            return;
+        }
+        for &to in it {
+            match board[to as usize] {
+                None => {
+                    if R::JANGGI && kind == Kind::All {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                }
+                Some(p) => {
+                    if p.color() != ctx.us && !(R::JANGGI && p.kind() == PieceKind::Cannon) {
+                        self.add::<R>(ctx, from, to, list);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move has no legal move (mated or stalemated).
+    pub fn has_no_legal_move(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
+
+    /// The legal moves of the piece on `from` (empty if none or not ours).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        self.legal_moves().into_iter().filter(|m| m.from() == from).collect()
+    }
+}

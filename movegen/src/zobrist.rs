@@ -1,0 +1,70 @@
+//! Zobrist keys, generated at compile time from a fixed seed so that every
+//! run (and every build) hashes positions identically.
+
+use crate::{Color, Piece, Square};
+
+const SEED: u64 = 0x4a69_616e_6720_7871; // "Jiang xq"
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// Piece-square keys, indexed by [`Piece::index`] then square.
+const PIECE_KEYS: [[u64; 90]; 16] = {
+    let mut t = [[0u64; 90]; 16];
+    let mut state = SEED;
+    let mut p = 0;
+    while p < 16 {
+        let mut s = 0;
+        while s < 90 {
+            let (ns, v) = splitmix(state);
+            state = ns;
+            t[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Key toggled when Black (second player) is to move.
+const SIDE_KEY: u64 = splitmix(SEED ^ 0x5eed).1;
+
+/// Key of a piece on a square.
+#[inline]
+pub(crate) fn piece(p: Piece, s: Square) -> u64 {
+    PIECE_KEYS[p.index()][s.index()]
+}
+
+/// Key for the side to move.
+#[inline]
+pub(crate) fn side(c: Color) -> u64 {
+    match c {
+        Color::Red => 0,
+        Color::Black => SIDE_KEY,
+    }
+}
+
+/// Key toggled by every move.
+#[inline]
+pub(crate) fn side_toggle() -> u64 {
+    SIDE_KEY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct() {
+        let mut all: Vec<u64> = PIECE_KEYS.iter().flatten().copied().collect();
+        all.push(SIDE_KEY);
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 16 * 90 + 1);
+    }
+}
