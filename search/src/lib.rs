@@ -1,0 +1,1 @@
+//! # search — the Jiang engine's search (being written; see issue 4).
