@@ -1,1 +1,2 @@
 //! The `jiang` engine: protocol front-ends and commands over the rules core.
+pub mod matchrunner;
