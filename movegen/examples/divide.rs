@@ -6,8 +6,12 @@ fn main() {
         eprintln!("usage: divide <variant> <depth> <0|1 game end> <fen>");
         return;
     }
-    let (Ok(v), Ok(d)) = (args[0].parse(), args[1].parse()) else { return };
-    let opts = PerftOptions { game_end: args[2] == "1" };
+    let (Ok(v), Ok(d)) = (args[0].parse(), args[1].parse()) else {
+        return;
+    };
+    let opts = PerftOptions {
+        game_end: args[2] == "1",
+    };
     match Position::from_fen(&args[3..].join(" "), v) {
         Ok(mut pos) => {
             let mut total = 0;

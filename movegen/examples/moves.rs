@@ -8,8 +8,11 @@ fn main() {
     };
     match Position::from_fen(&args[1..].join(" "), v) {
         Ok(pos) => {
-            let mut l: Vec<String> =
-                pos.legal_moves().iter().map(|&m| move_text(m, Ranks::OneBased)).collect();
+            let mut l: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| move_text(m, Ranks::OneBased))
+                .collect();
             l.sort();
             println!("{} {}", l.len(), l.join(" "));
         }

@@ -2,7 +2,10 @@
 use movegen::{perft, Position};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let v = args.first().and_then(|v| v.parse().ok()).unwrap_or_default();
+    let v = args
+        .first()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default();
     let d = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(5);
     let mut pos = if args.len() > 2 {
         Position::from_fen(&args[2..].join(" "), v).expect("fen")

@@ -121,9 +121,7 @@ pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Co
     }
     if R::JANGGI {
         for ray in &DIAG_RAYS[k] {
-            if ray.len > 0
-                && line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general)
-            {
+            if ray.len > 0 && line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general) {
                 return true;
             }
         }

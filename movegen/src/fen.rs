@@ -14,9 +14,11 @@ use crate::variant::{JanggiRules, XiangqiRules};
 use crate::{Color, Piece, PieceKind, Position, Square, Variant};
 
 /// Xiangqi start position.
-pub const XIANGQI_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const XIANGQI_START: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 /// Janggi start position as Fairy-Stockfish writes it.
-pub const JANGGI_START: &str = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+pub const JANGGI_START: &str =
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
 
 /// A FEN field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +105,11 @@ impl fmt::Display for FenError {
             ExtraField(s) => write!(f, "FEN: unexpected extra field '{s}'"),
             MissingGeneral(c) => write!(f, "FEN board: the {} has no general", side_name(*c)),
             ExtraGeneral(c) => {
-                write!(f, "FEN board: the {} has more than one general", side_name(*c))
+                write!(
+                    f,
+                    "FEN board: the {} has more than one general",
+                    side_name(*c)
+                )
             }
             GeneralOutsidePalace(c, s) => write!(
                 f,
@@ -241,7 +247,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 file += n;
             } else {
                 let kind = PieceKind::from_letter(c).ok_or(FenError::UnknownPiece(c))?;
-                let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
                 if file < 9 {
                     let sq = Square::from_coords(file as u8, rank).unwrap_or(Square(0));
                     if !pos.put(Piece::new(color, kind), sq) {
@@ -259,7 +269,10 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
             }
         }
         if file != 9 {
-            return Err(FenError::RowWidth { row: i + 1, width: file });
+            return Err(FenError::RowWidth {
+                row: i + 1,
+                width: file,
+            });
         }
     }
     Ok(())
@@ -275,7 +288,10 @@ fn validate(pos: &Position, side: Color) -> Result<(), FenError> {
             return Err(FenError::GeneralOutsidePalace(c, g));
         }
     }
-    let (kr, kb) = (pos.general(Color::Red).raw(), pos.general(Color::Black).raw());
+    let (kr, kb) = (
+        pos.general(Color::Red).raw(),
+        pos.general(Color::Black).raw(),
+    );
     let view = pos.plain();
     let opponent_in_check = if pos.variant().is_janggi() {
         // A side in check may pass to accept bikjang (RULES.md 2.2); the

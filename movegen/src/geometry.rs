@@ -100,7 +100,11 @@ pub(crate) struct Leaps {
 
 impl Leaps {
     const EMPTY: Self = Leaps {
-        list: [Leap { sq: 0, b1: 0, b2: 0 }; 8],
+        list: [Leap {
+            sq: 0,
+            b1: 0,
+            b2: 0,
+        }; 8],
         len: 0,
     };
 
@@ -481,100 +485,6 @@ pub(crate) const SOLDIER_X_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_X)
 /// Squares from which a Janggi soldier of each colour attacks a square.
 pub(crate) const SOLDIER_J_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_J);
 
-const fn bit(s: u8) -> u128 {
-    1u128 << s
-}
-
-const fn lines_mask(s: usize, palace_diagonals: bool) -> u128 {
-    let mut m = 0u128;
-    let mut d = 0;
-    while d < 4 {
-        let ray = RAYS[s][d];
-        let mut i = 0;
-        while i < ray.len as usize {
-            m |= bit(ray.sq[i]);
-            i += 1;
-        }
-        if palace_diagonals {
-            let ray = DIAG_RAYS[s][d];
-            let mut i = 0;
-            while i < ray.len as usize {
-                m |= bit(ray.sq[i]);
-                i += 1;
-            }
-        }
-        d += 1;
-    }
-    m
-}
-
-/// Points that, if a move lands on one, might change which enemy lines
-/// reach a general on the indexed square (Xiangqi): its file and rank.
-pub(crate) const SENSITIVE_TO_X: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        t[s] = lines_mask(s, false);
-        s += 1;
-    }
-    t
-};
-
-/// Points that, if a move leaves one, might expose a general on the indexed
-/// square (Xiangqi): its lines plus the horse legs next to it.
-pub(crate) const SENSITIVE_FROM_X: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut m = SENSITIVE_TO_X[s];
-        let h = HORSE_ATTACKERS[s];
-        let mut i = 0;
-        while i < h.len as usize {
-            m |= bit(h.list[i].b1);
-            i += 1;
-        }
-        t[s] = m;
-        s += 1;
-    }
-    t
-};
-
-/// Janggi version of [`SENSITIVE_TO_X`]: lines include palace diagonals.
-pub(crate) const SENSITIVE_TO_J: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        t[s] = lines_mask(s, true);
-        s += 1;
-    }
-    t
-};
-
-/// Janggi version of [`SENSITIVE_FROM_X`]: adds horse legs and both
-/// blocking points of every elephant path to the general.
-pub(crate) const SENSITIVE_FROM_J: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut m = SENSITIVE_TO_J[s];
-        let h = HORSE_ATTACKERS[s];
-        let mut i = 0;
-        while i < h.len as usize {
-            m |= bit(h.list[i].b1);
-            i += 1;
-        }
-        let e = ELEPHANT_J_ATTACKERS[s];
-        let mut i = 0;
-        while i < e.len as usize {
-            m |= bit(e.list[i].b1) | bit(e.list[i].b2);
-            i += 1;
-        }
-        t[s] = m;
-        s += 1;
-    }
-    t
-};
-
 /// Whether a square is inside the palace of `color`.
 pub(crate) const PALACE: [[bool; 90]; 2] = {
     let mut t = [[false; 90]; 2];
@@ -618,7 +528,10 @@ mod tests {
         // e0 is not on a diagonal.
         assert!(DIAG_RAYS[4].iter().all(|r| r.len == 0));
         // centre e8 has four one-point rays.
-        assert_eq!(DIAG_RAYS[8 * 9 + 4].iter().filter(|r| r.len == 1).count(), 4);
+        assert_eq!(
+            DIAG_RAYS[8 * 9 + 4].iter().filter(|r| r.len == 1).count(),
+            4
+        );
     }
 
     #[test]
@@ -637,7 +550,11 @@ mod tests {
     fn janggi_soldier_palace_diagonal() {
         // Red soldier on d7 (in Black's palace corner) may step to e8.
         let d7 = 7 * 9 + 3;
-        let v: Vec<String> = SOLDIER_J[0][d7].as_slice().iter().map(|&s| name(s)).collect();
+        let v: Vec<String> = SOLDIER_J[0][d7]
+            .as_slice()
+            .iter()
+            .map(|&s| name(s))
+            .collect();
         assert!(v.contains(&"e8".to_string()), "{v:?}");
         // But not from d6 (outside the palace).
         let d6 = 6 * 9 + 3;

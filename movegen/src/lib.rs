@@ -27,5 +27,7 @@ pub use fen::{FenError, FenField};
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use position::{Position, State};
-pub use types::{Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES};
+pub use types::{
+    Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES,
+};
 pub use variant::{Game, JanggiFallback, UnknownVariant, Variant};

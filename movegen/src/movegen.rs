@@ -97,7 +97,9 @@ impl Position {
         }
         let from = m.from();
         if m.is_pass() {
-            return self.is_janggi() && from == self.general(self.side_to_move()) && self.pass_allowed();
+            return self.is_janggi()
+                && from == self.general(self.side_to_move())
+                && self.pass_allowed();
         }
         match self.piece_at(from) {
             Some(p) if p.color() == self.side_to_move() => {
@@ -105,11 +107,23 @@ impl Position {
                 match self.is_janggi() {
                     false => {
                         let ctx = self.context::<XiangqiRules>();
-                        self.gen_piece::<XiangqiRules>(&ctx, p.kind(), from.raw(), Kind::All, &mut list)
+                        self.gen_piece::<XiangqiRules>(
+                            &ctx,
+                            p.kind(),
+                            from.raw(),
+                            Kind::All,
+                            &mut list,
+                        )
                     }
                     true => {
                         let ctx = self.context::<JanggiRules>();
-                        self.gen_piece::<JanggiRules>(&ctx, p.kind(), from.raw(), Kind::All, &mut list)
+                        self.gen_piece::<JanggiRules>(
+                            &ctx,
+                            p.kind(),
+                            from.raw(),
+                            Kind::All,
+                            &mut list,
+                        )
                     }
                 }
                 list.contains(&m)
@@ -135,17 +149,14 @@ impl Position {
         let us = self.side_to_move();
         let ks = self.general(us).raw();
         let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
-        let exact = self.in_check() || bikjang;
         let (from_mask, to_mask) = if self.count(us, PieceKind::General) == 0 {
             // Only after a general was captured in a finished Janggi game
             // (Fairy-Stockfish still lists moves there): nothing to expose.
             (0, 0)
-        } else if exact {
+        } else if self.in_check() || bikjang {
             (!0, !0)
-        } else if R::JANGGI {
-            (SENSITIVE_FROM_J[ks as usize], SENSITIVE_TO_J[ks as usize])
         } else {
-            (SENSITIVE_FROM_X[ks as usize], SENSITIVE_TO_X[ks as usize])
+            self.sensitive_points::<R>(us, ks)
         };
         Ctx {
             us,
@@ -154,6 +165,94 @@ impl Position {
             to_mask,
             bikjang,
         }
+    }
+
+    /// The points where a move by a side not in check could change whether
+    /// its general (on `ks`) is attacked: `(from_mask, to_mask)`.
+    ///
+    /// A line attack on the general depends only on the first pieces along
+    /// each line from it: a chariot (or, in Xiangqi, the enemy general) as
+    /// the first, a cannon as the second (in Janggi over a screen that is no
+    /// cannon). With the first three pieces `p1 p2 p3` of a line known and no
+    /// attack now:
+    /// - leaving `p1` matters only if `p2` would then attack as a first
+    ///   piece or `p3` as a cannon behind `p2`; leaving `p2` only if `p3` is
+    ///   a cannon that `p1` would then screen;
+    /// - landing between the general and `p1` matters only if `p1` is an
+    ///   enemy cannon (the mover becomes its screen); landing beyond `p1`
+    ///   puts our own piece first or second, which attacks nothing; a
+    ///   capture on `p1` is tested anyway (in Janggi it can turn an invalid
+    ///   cannon screen into a valid one).
+    ///
+    /// A horse (Janggi: elephant) aimed at the general can only be uncovered
+    /// by leaving one of its blocking points. Moves of the general itself are
+    /// always tested exactly, and debug builds check every shortcut taken.
+    #[inline(always)]
+    fn sensitive_points<R: GameRules>(&self, us: Color, ks: u8) -> (u128, u128) {
+        let board = self.board();
+        let them = !us;
+        let chariot = Piece::new(them, PieceKind::Chariot);
+        let cannon = Piece::new(them, PieceKind::Cannon);
+        let general = Piece::new(them, PieceKind::General);
+        let first_attacks = |p: Piece| p == chariot || (!R::JANGGI && p == general);
+        let screens = |p: Piece| !R::JANGGI || p.kind() != PieceKind::Cannon;
+        let (mut from_mask, mut to_mask) = (0u128, 0u128);
+        let mut scan = |ray: &[u8]| {
+            let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
+            let mut n = 0;
+            let mut before_p1 = 0u128;
+            for &s in ray {
+                if let Some(p) = board[s as usize] {
+                    found[n] = (s, Some(p));
+                    n += 1;
+                    if n == 3 {
+                        break;
+                    }
+                } else if n == 0 {
+                    before_p1 |= 1u128 << s;
+                }
+            }
+            let [(s1, p1), (s2, p2), (_, p3)] = found;
+            let Some(p1) = p1 else { return };
+            if p1 == cannon {
+                to_mask |= before_p1;
+            }
+            if p1.color() == them {
+                to_mask |= 1u128 << s1;
+            }
+            let p3_cannon = p3 == Some(cannon);
+            if p1.color() == us
+                && p2.is_some_and(|p2| first_attacks(p2) || (p3_cannon && screens(p2)))
+            {
+                from_mask |= 1u128 << s1;
+            }
+            if p2.is_some_and(|p2| p2.color() == us) && p3_cannon && screens(p1) {
+                from_mask |= 1u128 << s2;
+            }
+        };
+        for ray in &RAYS[ks as usize] {
+            scan(ray.as_slice());
+        }
+        if R::JANGGI {
+            for ray in &DIAG_RAYS[ks as usize] {
+                scan(ray.as_slice());
+            }
+        }
+        let horse = Some(Piece::new(them, PieceKind::Horse));
+        for a in HORSE_ATTACKERS[ks as usize].as_slice() {
+            if board[a.sq as usize] == horse {
+                from_mask |= 1u128 << a.b1;
+            }
+        }
+        if R::JANGGI {
+            let elephant = Some(Piece::new(them, PieceKind::Elephant));
+            for a in ELEPHANT_J_ATTACKERS[ks as usize].as_slice() {
+                if board[a.sq as usize] == elephant {
+                    from_mask |= (1u128 << a.b1) | (1u128 << a.b2);
+                }
+            }
+        }
+        (from_mask, to_mask)
     }
 
     fn generate<R: GameRules>(&self, list: &mut MoveList, kind: Kind) {
@@ -174,7 +273,11 @@ impl Position {
                 self.gen_piece::<R>(&ctx, k, from.raw(), kind, list);
             }
         }
-        if R::JANGGI && kind == Kind::All && self.count(us, PieceKind::General) == 1 && self.pass_allowed() {
+        if R::JANGGI
+            && kind == Kind::All
+            && self.count(us, PieceKind::General) == 1
+            && self.pass_allowed()
+        {
             list.push(Move::pass(square(ctx.ks)));
         }
     }
@@ -183,6 +286,12 @@ impl Position {
     #[inline(always)]
     fn add<R: GameRules>(&self, ctx: &Ctx, from: u8, to: u8, list: &mut MoveList) {
         let fast = ((ctx.from_mask >> from) | (ctx.to_mask >> to)) & 1 == 0;
+        debug_assert!(
+            !fast || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
+            "shortcut accepted an illegal move {} in {}",
+            Move::new(square(from), square(to)),
+            self.to_fen()
+        );
         if fast || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang) {
             list.push(Move::new(square(from), square(to)));
         }
@@ -240,7 +349,11 @@ impl Position {
                 }
             }
             PieceKind::Elephant => {
-                let leaps = if R::JANGGI { &ELEPHANT_J[f] } else { &ELEPHANT_X[c][f] };
+                let leaps = if R::JANGGI {
+                    &ELEPHANT_J[f]
+                } else {
+                    &ELEPHANT_X[c][f]
+                };
                 for l in leaps.as_slice() {
                     if board[l.b1 as usize].is_none()
                         && (!R::JANGGI || board[l.b2 as usize].is_none())
@@ -292,7 +405,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn slide<R: GameRules>(&self, ctx: &Ctx, from: u8, ray: &[u8], kind: Kind, list: &mut MoveList) {
+    fn slide<R: GameRules>(
+        &self,
+        ctx: &Ctx,
+        from: u8,
+        ray: &[u8],
+        kind: Kind,
+        list: &mut MoveList,
+    ) {
         let board = self.board();
         for &to in ray {
             match board[to as usize] {
@@ -312,7 +432,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn cannon<R: GameRules>(&self, ctx: &Ctx, from: u8, ray: &[u8], kind: Kind, list: &mut MoveList) {
+    fn cannon<R: GameRules>(
+        &self,
+        ctx: &Ctx,
+        from: u8,
+        ray: &[u8],
+        kind: Kind,
+        list: &mut MoveList,
+    ) {
         let board = self.board();
         let mut it = ray.iter();
         // Xiangqi: quiet moves up to the screen. Janggi: none before it.
@@ -354,6 +481,9 @@ impl Position {
 
     /// The legal moves of the piece on `from` (empty if none or not ours).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        self.legal_moves().into_iter().filter(|m| m.from() == from).collect()
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == from)
+            .collect()
     }
 }

@@ -167,10 +167,22 @@ mod tests {
             p.parse_move("a10a9", Ranks::ZeroBased),
             Err(MoveError::Syntax(_))
         ));
-        assert!(matches!(p.parse_move("h2e", Ranks::ZeroBased), Err(MoveError::Syntax(_))));
-        assert!(matches!(p.parse_move("z2e2", Ranks::ZeroBased), Err(MoveError::Syntax(_))));
-        assert!(matches!(p.parse_move("h2e3", Ranks::ZeroBased), Err(MoveError::Illegal(_))));
-        assert!(matches!(p.parse_move("", Ranks::ZeroBased), Err(MoveError::Syntax(_))));
+        assert!(matches!(
+            p.parse_move("h2e", Ranks::ZeroBased),
+            Err(MoveError::Syntax(_))
+        ));
+        assert!(matches!(
+            p.parse_move("z2e2", Ranks::ZeroBased),
+            Err(MoveError::Syntax(_))
+        ));
+        assert!(matches!(
+            p.parse_move("h2e3", Ranks::ZeroBased),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_move("", Ranks::ZeroBased),
+            Err(MoveError::Syntax(_))
+        ));
     }
 
     #[test]
@@ -182,6 +194,9 @@ mod tests {
         assert_eq!(p.parse_move("@@@@", Ranks::ZeroBased).unwrap(), pass);
         assert_eq!(p.parse_move("e1e1", Ranks::ZeroBased).unwrap(), pass);
         let x = Position::startpos(Variant::Xiangqi);
-        assert!(matches!(x.parse_move("0000", Ranks::ZeroBased), Err(MoveError::Illegal(_))));
+        assert!(matches!(
+            x.parse_move("0000", Ranks::ZeroBased),
+            Err(MoveError::Illegal(_))
+        ));
     }
 }

@@ -110,5 +110,8 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, opts: PerftOpt
     if depth == 0 {
         return 1;
     }
-    divide_parallel(pos, depth, threads, opts).iter().map(|&(_, n)| n).sum()
+    divide_parallel(pos, depth, threads, opts)
+        .iter()
+        .map(|&(_, n)| n)
+        .sum()
 }

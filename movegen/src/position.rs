@@ -213,10 +213,10 @@ impl Position {
     pub fn generals_facing(&self) -> bool {
         self.has_both_generals()
             && generals_facing(
-            &Plain(&self.board),
-            self.general(Color::Red).raw(),
-            self.general(Color::Black).raw(),
-        )
+                &Plain(&self.board),
+                self.general(Color::Red).raw(),
+                self.general(Color::Black).raw(),
+            )
     }
 
     // ----- attacks --------------------------------------------------------
@@ -239,11 +239,9 @@ impl Position {
     /// of the other colour there, ignoring pins).
     pub fn attacks(&self, from: Square, to: Square) -> bool {
         match self.variant.is_janggi() {
-            false => attacks::piece_attacks::<XiangqiRules, _>(
-                &Plain(&self.board),
-                from.raw(),
-                to.raw(),
-            ),
+            false => {
+                attacks::piece_attacks::<XiangqiRules, _>(&Plain(&self.board), from.raw(), to.raw())
+            }
             true => {
                 attacks::piece_attacks::<JanggiRules, _>(&Plain(&self.board), from.raw(), to.raw())
             }
@@ -347,7 +345,11 @@ impl Position {
             rule_plies,
             in_check,
         });
-        debug_assert!(self.check_consistency().is_ok(), "{:?}", self.check_consistency());
+        debug_assert!(
+            self.check_consistency().is_ok(),
+            "{:?}",
+            self.check_consistency()
+        );
     }
 
     /// Take back the last move made with [`Position::make_move`].
@@ -370,7 +372,11 @@ impl Position {
                 }
             }
         }
-        debug_assert!(self.check_consistency().is_ok(), "{:?}", self.check_consistency());
+        debug_assert!(
+            self.check_consistency().is_ok(),
+            "{:?}",
+            self.check_consistency()
+        );
     }
 
     /// Give the move to the other side without moving (search's null move).
@@ -416,7 +422,11 @@ impl Position {
     /// piece lists against the board, and the check flag.
     pub fn check_consistency(&self) -> Result<(), String> {
         if self.key != self.compute_key() {
-            return Err(format!("key {:x} != recomputed {:x}", self.key, self.compute_key()));
+            return Err(format!(
+                "key {:x} != recomputed {:x}",
+                self.key,
+                self.compute_key()
+            ));
         }
         if self.state().key != self.key {
             return Err("state key differs from position key".into());
@@ -469,8 +479,15 @@ impl Position {
         ks: u8,
         must_break_bikjang: bool,
     ) -> bool {
-        let Some(mover) = self.board[from as usize] else { return false };
-        let view = attacks::After { board: &self.board, from, to, mover };
+        let Some(mover) = self.board[from as usize] else {
+            return false;
+        };
+        let view = attacks::After {
+            board: &self.board,
+            from,
+            to,
+            mover,
+        };
         if general_attacked::<R, _>(&view, ks, !self.side) {
             return false;
         }
@@ -488,7 +505,9 @@ impl Position {
         if m.is_pass() {
             return false;
         }
-        let Some(mover) = self.board[m.from().index()] else { return false };
+        let Some(mover) = self.board[m.from().index()] else {
+            return false;
+        };
         let view = attacks::After {
             board: &self.board,
             from: m.from().raw(),

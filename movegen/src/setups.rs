@@ -26,7 +26,13 @@ fn back_rank(arr: &str) -> Option<String> {
         return None;
     }
     let up = |c: u8| char::from(c.to_ascii_uppercase());
-    Some(format!("R{}{}A1A{}{}R", up(b[0]), up(b[1]), up(b[2]), up(b[3])))
+    Some(format!(
+        "R{}{}A1A{}{}R",
+        up(b[0]),
+        up(b[1]),
+        up(b[2]),
+        up(b[3])
+    ))
 }
 
 /// FEN of the Janggi start position with the given setup name
@@ -61,7 +67,10 @@ mod tests {
 
     #[test]
     fn default_setup_is_fsf_start() {
-        assert_eq!(janggi_setup_fen("nbbn-nbbn").unwrap(), crate::fen::JANGGI_START);
+        assert_eq!(
+            janggi_setup_fen("nbbn-nbbn").unwrap(),
+            crate::fen::JANGGI_START
+        );
         assert_eq!(janggi_setup_names().len(), 16);
         for n in janggi_setup_names() {
             assert!(janggi_setup(&n, Variant::Janggi).is_some(), "{n}");

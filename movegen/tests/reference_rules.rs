@@ -5,7 +5,7 @@
 use movegen::{move_text, perft_with, PerftOptions, Position, Ranks, Variant};
 
 fn data(name: &str) -> String {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -39,14 +39,27 @@ fn check_perft(file: &str, game_end: bool) {
         if !game_end && r[1] == KNOWN_ARTEFACT.0 && r[2] == KNOWN_ARTEFACT.1.to_string() {
             continue;
         }
-        let (v, fen, depth, expected) = (variant(&r[0]), &r[1], r[2].parse::<u32>().unwrap(), r[3].parse::<u64>().unwrap());
+        let (v, fen, depth, expected) = (
+            variant(&r[0]),
+            &r[1],
+            r[2].parse::<u32>().unwrap(),
+            r[3].parse::<u64>().unwrap(),
+        );
         let mut pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let got = perft_with(&mut pos, depth, PerftOptions { game_end });
         if got != expected {
-            failures.push(format!("{v} {fen} depth {depth}: expected {expected}, got {got}"));
+            failures.push(format!(
+                "{v} {fen} depth {depth}: expected {expected}, got {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -66,9 +79,16 @@ fn legal_move_lists() {
     assert_eq!(rows.len(), 3000);
     for r in &rows {
         let (v, fen) = (variant(&r[0]), &r[1]);
-        let expected: Vec<&str> = r.get(2).map(|s| s.split_whitespace().collect()).unwrap_or_default();
+        let expected: Vec<&str> = r
+            .get(2)
+            .map(|s| s.split_whitespace().collect())
+            .unwrap_or_default();
         let pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let mut got: Vec<String> = pos.legal_moves().iter().map(|&m| move_text(m, Ranks::OneBased)).collect();
+        let mut got: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| move_text(m, Ranks::OneBased))
+            .collect();
         got.sort();
         let mut exp: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
         exp.sort();
@@ -78,5 +98,11 @@ fn legal_move_lists() {
             failures.push(format!("{v} {fen}: missing {missing:?} extra {extra:?}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
 }
