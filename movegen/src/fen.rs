@@ -148,7 +148,10 @@ impl Position {
         // Optional "- -", then counters.
         let rest: Vec<&str> = fields.collect();
         let mut i = 0;
-        while i < rest.len() && i < 2 && rest[i] == "-" {
+        while i < rest.len() && i < 2 && rest[i].parse::<i64>().is_err() {
+            if rest[i] != "-" {
+                return Err(FenError::BadField(FenField::Unused, rest[i].to_string()));
+            }
             i += 1;
         }
         let mut counter = |field: FenField, default: u16| -> Result<u16, FenError> {
