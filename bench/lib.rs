@@ -1,0 +1,2 @@
+//! Benchmark programs live in this package's `[[bench]]` targets (see
+//! `Cargo.toml`); run them with `cargo bench -p jiang-bench`.
