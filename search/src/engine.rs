@@ -1,0 +1,394 @@
+//! The protocol-free engine: options, the search threads and their result.
+//!
+//! `go` starts a background "main search" thread and returns at once. That
+//! thread runs the Lazy SMP search: it spawns the helper threads (scoped,
+//! so they cannot outlive the search), searches itself as thread 0 (which
+//! owns the clock and the info reports), then stops the helpers, picks the
+//! best result over all threads and calls `on_done`. The per-thread search
+//! state (history tables) lives in [`Worker`]s that move into the search
+//! thread and come back when it is joined, so they persist over a game.
+
+use crate::search::{terminal_score, Completed, Shared, Worker, INF};
+use crate::timeman;
+use crate::tt::TranspositionTable;
+use crate::{BestMove, Limits, Score, SearchInfo};
+use movegen::{Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Largest accepted `Threads` value.
+pub const MAX_THREADS: usize = 1024;
+/// Largest accepted `Hash` value in MiB.
+pub const MAX_HASH_MB: usize = 1 << 16;
+/// Stack size of search threads: the recursion is at most `MAX_PLY` deep
+/// with a move list per frame.
+const STACK_SIZE: usize = 32 << 20;
+
+/// Signals shared between the engine object and its running search.
+struct Control {
+    stop: AtomicBool,
+    /// Pondering or `go infinite`: the search must not end on its own.
+    waiting: AtomicBool,
+    /// When the clock started (the `go`, or the `ponderhit`).
+    clock_start: Mutex<Instant>,
+}
+
+impl Control {
+    fn new() -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            waiting: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
+    }
+
+    fn set_clock_start(&self, t: Instant) {
+        match self.clock_start.lock() {
+            Ok(mut g) => *g = t,
+            Err(p) => *p.into_inner() = t,
+        }
+    }
+}
+
+/// What the search thread hands back when it ends.
+struct Finished {
+    workers: Vec<Worker>,
+    nodes: u64,
+}
+
+/// A Xiangqi/Janggi search engine with its options and hash table.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    overhead_ms: u64,
+    workers: Vec<Worker>,
+    control: Arc<Control>,
+    handle: Option<JoinHandle<Finished>>,
+    last_nodes: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A new engine: 16 MiB hash, 1 thread, MultiPV 1, 10 ms move overhead.
+    pub fn new() -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(16)),
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            overhead_ms: 10,
+            workers: vec![Worker::new(0)],
+            control: Arc::new(Control::new()),
+            handle: None,
+            last_nodes: 0,
+        }
+    }
+
+    /// Resize the hash table (clears it). Clamped to 1..=65536 MiB.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.wait();
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        if mb != self.hash_mb {
+            // Drop the old table first so both never coexist in memory.
+            self.tt = Arc::new(TranspositionTable::new(1));
+            self.tt = Arc::new(TranspositionTable::new(mb));
+            self.hash_mb = mb;
+        }
+    }
+
+    /// Number of search threads, clamped to 1..=1024.
+    pub fn set_threads(&mut self, n: usize) {
+        self.wait();
+        self.threads = n.clamp(1, MAX_THREADS);
+        self.workers.truncate(self.threads);
+        while self.workers.len() < self.threads {
+            self.workers.push(Worker::new(self.workers.len()));
+        }
+    }
+
+    /// Number of principal variations to report (at least 1).
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.clamp(1, 500);
+    }
+
+    /// Time kept in reserve for each move (communication delays).
+    pub fn set_move_overhead_ms(&mut self, ms: u64) {
+        self.overhead_ms = ms.min(60_000);
+    }
+
+    /// Empty the hash table.
+    pub fn clear_hash(&mut self) {
+        self.wait();
+        self.tt.clear();
+    }
+
+    /// Forget everything about the previous game (hash and histories).
+    pub fn new_game(&mut self) {
+        self.wait();
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// Hash size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Nodes searched by the last finished search (all threads).
+    pub fn last_search_nodes(&self) -> u64 {
+        self.last_nodes
+    }
+
+    /// Starts searching on background thread(s) and returns at once.
+    /// `pos` carries the game history (for repetition). `on_info` is called
+    /// after each iteration (and for aspiration fails in long searches);
+    /// `on_done` exactly once at the end, on the search thread.
+    pub fn go(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        on_done: Box<dyn FnOnce(BestMove) + Send>,
+    ) {
+        self.wait();
+        let control = Arc::new(Control::new());
+        control
+            .waiting
+            .store(limits.infinite || limits.ponder, Relaxed);
+        self.control = Arc::clone(&control);
+        let tt = Arc::clone(&self.tt);
+        let mut workers = std::mem::take(&mut self.workers);
+        while workers.len() < self.threads {
+            workers.push(Worker::new(workers.len()));
+        }
+        let job = Job {
+            pos: pos.clone(),
+            limits,
+            multipv: self.multipv,
+            overhead_ms: self.overhead_ms,
+            go_time: Instant::now(),
+        };
+        let spawned = std::thread::Builder::new()
+            .name("jiang-search".into())
+            .stack_size(STACK_SIZE)
+            .spawn(move || run_search(job, &tt, &control, workers, on_info, on_done));
+        match spawned {
+            Ok(h) => self.handle = Some(h),
+            // Without a thread there is no search; nothing more can be
+            // done than leave the engine usable (workers are recreated).
+            Err(_) => self.workers = vec![Worker::new(0)],
+        }
+    }
+
+    /// Ask the running search to stop (returns at once).
+    pub fn stop(&self) {
+        self.control.stop.store(true, Relaxed);
+    }
+
+    /// The opponent played the expected move: switch from pondering to a
+    /// normal timed search whose clock starts now.
+    pub fn ponderhit(&self) {
+        self.control.set_clock_start(Instant::now());
+        self.control.waiting.store(false, Relaxed);
+    }
+
+    /// Block until the running search has finished and `on_done` ran.
+    pub fn wait(&mut self) {
+        if let Some(h) = self.handle.take() {
+            match h.join() {
+                Ok(f) => {
+                    self.workers = f.workers;
+                    self.last_nodes = f.nodes;
+                }
+                Err(_) => self.workers = Vec::new(),
+            }
+            while self.workers.len() < self.threads {
+                self.workers.push(Worker::new(self.workers.len()));
+            }
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.handle.as_ref().is_some_and(|h| !h.is_finished())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}
+
+/// The inputs of one search.
+struct Job {
+    pos: Position,
+    limits: Limits,
+    multipv: usize,
+    overhead_ms: u64,
+    go_time: Instant,
+}
+
+/// Body of the main search thread.
+fn run_search(
+    job: Job,
+    tt: &TranspositionTable,
+    control: &Control,
+    mut workers: Vec<Worker>,
+    mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    on_done: Box<dyn FnOnce(BestMove) + Send>,
+) -> Finished {
+    let Job {
+        mut pos,
+        limits,
+        multipv,
+        overhead_ms,
+        go_time,
+    } = job;
+    tt.new_search();
+    control.set_clock_start(go_time);
+
+    // Root moves: the legal moves, restricted to `searchmoves` if given,
+    // the hash move first.
+    let legal = pos.legal_moves();
+    let mut root: Vec<Move> = if limits.searchmoves.is_empty() {
+        legal.to_vec()
+    } else {
+        legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect()
+    };
+    if root.is_empty() {
+        root = legal.to_vec();
+    }
+    if let Some(m) = tt.probe(pos.key(), 0).and_then(|e| e.mv) {
+        if let Some(i) = root.iter().position(|&r| r == m) {
+            root[..=i].rotate_right(1);
+        }
+    }
+
+    if root.is_empty() {
+        let score = terminal_score(&pos, 0);
+        wait_for_release(control, &limits);
+        on_done(BestMove {
+            best: None,
+            ponder: None,
+            score: Score::from_internal(score),
+            depth: 0,
+        });
+        return Finished { workers, nodes: 0 };
+    }
+
+    let nodes: Vec<AtomicU64> = (0..workers.len()).map(|_| AtomicU64::new(0)).collect();
+    let time = timeman::bounds(&limits, pos.side_to_move(), overhead_ms);
+    let shared = Shared {
+        tt,
+        stop: &control.stop,
+        waiting: &control.waiting,
+        clock_start: &control.clock_start,
+        go_time,
+        nodes: &nodes,
+        limits: &limits,
+        time,
+        multipv,
+    };
+    for w in &mut workers {
+        w.prepare(&root);
+    }
+
+    let (main, helpers) = workers.split_at_mut(1);
+    std::thread::scope(|s| {
+        for h in helpers.iter_mut() {
+            let mut p = pos.clone();
+            let sh = &shared;
+            let spawned = std::thread::Builder::new()
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(s, move || h.iterate(&mut p, sh, None));
+            // A helper that cannot start only costs strength.
+            drop(spawned);
+        }
+        main[0].iterate(&mut pos, &shared, Some(&mut *on_info));
+        // Infinite and ponder searches end only on `stop` / `ponderhit`.
+        wait_for_release(control, &limits);
+        control.stop.store(true, Relaxed);
+    });
+
+    for (w, n) in workers.iter().zip(&nodes) {
+        n.store(w.nodes, Relaxed);
+    }
+    let total = shared.total_nodes();
+    let best = pick_best(&workers, multipv);
+    let best_move = best
+        .pv
+        .first()
+        .copied()
+        .or_else(|| workers[0].root_moves.first().map(|r| r.mv));
+    let mut ponder = best.pv.get(1).copied();
+    if ponder.is_none() {
+        if let Some(m) = best_move {
+            pos.make_move(m);
+            ponder = tt
+                .probe(pos.key(), 0)
+                .and_then(|e| e.mv)
+                .filter(|&r| pos.is_legal(r));
+            pos.unmake_move();
+        }
+    }
+    let score = if best.depth > 0 { best.score } else { 0 };
+    on_done(BestMove {
+        best: best_move,
+        ponder,
+        score: Score::from_internal(score.clamp(-INF + 1, INF - 1)),
+        depth: best.depth.max(0) as u32,
+    });
+    Finished {
+        workers,
+        nodes: total,
+    }
+}
+
+/// In `go infinite` or `go ponder`, block until `stop` or `ponderhit`.
+fn wait_for_release(control: &Control, limits: &Limits) {
+    if !(limits.infinite || limits.ponder) {
+        return;
+    }
+    while control.waiting.load(Relaxed) && !control.stop.load(Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The result to play: the main thread's, unless a helper completed a
+/// deeper iteration with a score at least as good (or any when the main
+/// thread completed none). With MultiPV the main thread's order stands.
+fn pick_best(workers: &[Worker], multipv: usize) -> Completed {
+    let mut best = workers[0].completed.clone();
+    if multipv > 1 {
+        return best;
+    }
+    for w in &workers[1..] {
+        let c = &w.completed;
+        if c.depth > 0 && (best.depth == 0 || (c.depth > best.depth && c.score >= best.score)) {
+            best = c.clone();
+        }
+    }
+    best
+}

@@ -1,0 +1,498 @@
+//! Static evaluation for Xiangqi and Janggi.
+//!
+//! A sum of terms, each computed for both colours as a middlegame/endgame
+//! pair and tapered by the phase: material, piece-square tables (soldier
+//! advancement reported separately), mobility of chariots, horses (legs
+//! blocked), cannons (with screens) and Janggi elephants, king safety
+//! (missing advisors and elephants, open file in front of the general,
+//! cannons on the general's file, attackers near the palace) and connected
+//! chariots. Every number comes from [`params`]. The evaluation is
+//! computed from scratch at each node: it only walks the piece lists.
+
+pub mod params;
+
+use movegen::{Color, Piece, PieceKind, Position, Square};
+use params::{GameParams, Pair};
+
+const TERMS: [&str; 6] = [
+    "Material",
+    "Piece squares",
+    "Soldiers",
+    "Mobility",
+    "King safety",
+    "Chariots",
+];
+
+/// Per-term, per-colour scores collected when tracing.
+struct Trace {
+    t: [[Pair; 2]; TERMS.len()],
+}
+
+/// Accumulates the evaluation; with `TRACE` it also records each term.
+struct Acc<const TRACE: bool> {
+    mg: i32,
+    eg: i32,
+    trace: Trace,
+}
+
+impl<const TRACE: bool> Acc<TRACE> {
+    #[inline(always)]
+    fn add(&mut self, term: usize, c: Color, v: Pair) {
+        let s = if c == Color::Red { 1 } else { -1 };
+        self.mg += s * v[0];
+        self.eg += s * v[1];
+        if TRACE {
+            let e = &mut self.trace.t[term][c.index()];
+            e[0] += v[0];
+            e[1] += v[1];
+        }
+    }
+}
+
+#[inline(always)]
+fn coords(s: Square) -> (i32, i32) {
+    (i32::from(s.file()), i32::from(s.rank()))
+}
+
+#[inline(always)]
+fn at(board: &[Option<Piece>; 90], f: i32, r: i32) -> Option<Option<Piece>> {
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        Some(board[(r * 9 + f) as usize])
+    } else {
+        None
+    }
+}
+
+/// Rank counted from `c`'s own back rank.
+#[inline(always)]
+fn rel_rank(c: Color, r: i32) -> i32 {
+    if c == Color::Red {
+        r
+    } else {
+        9 - r
+    }
+}
+
+#[inline(always)]
+fn pst(p: &GameParams, k: PieceKind, c: Color, s: Square) -> i32 {
+    let (f, r) = coords(s);
+    let hf = f.min(8 - f) as usize;
+    i32::from(p.pst[k.index()][rel_rank(c, r) as usize][hf])
+}
+
+const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+fn chariot_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
+    let (f0, r0) = coords(s);
+    let mut n = 0;
+    for (df, dr) in ORTHO {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while let Some(sq) = at(b, f, r) {
+            match sq {
+                None => n += 1,
+                Some(p) => {
+                    n += i32::from(p.color() != us);
+                    break;
+                }
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    n
+}
+
+fn cannon_mobility(b: &[Option<Piece>; 90], us: Color, s: Square, janggi: bool) -> i32 {
+    let (f0, r0) = coords(s);
+    let mut n = 0;
+    for (df, dr) in ORTHO {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        let mut screen = false;
+        while let Some(sq) = at(b, f, r) {
+            match (sq, screen) {
+                // Xiangqi cannons slide to empty points; Janggi cannons
+                // only move by jumping.
+                (None, false) => n += i32::from(!janggi),
+                (None, true) => n += i32::from(janggi),
+                (Some(p), false) => {
+                    if janggi && p.kind() == PieceKind::Cannon {
+                        break;
+                    }
+                    screen = true;
+                }
+                (Some(p), true) => {
+                    let cannon = janggi && p.kind() == PieceKind::Cannon;
+                    n += i32::from(p.color() != us && !cannon);
+                    break;
+                }
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    n
+}
+
+fn horse_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
+    const JUMPS: [(i32, i32, i32, i32); 8] = [
+        (1, 2, 0, 1),
+        (-1, 2, 0, 1),
+        (1, -2, 0, -1),
+        (-1, -2, 0, -1),
+        (2, 1, 1, 0),
+        (2, -1, 1, 0),
+        (-2, 1, -1, 0),
+        (-2, -1, -1, 0),
+    ];
+    let (f, r) = coords(s);
+    let mut n = 0;
+    for (df, dr, lf, lr) in JUMPS {
+        if at(b, f + lf, r + lr) != Some(None) {
+            continue;
+        }
+        match at(b, f + df, r + dr) {
+            Some(None) => n += 1,
+            Some(Some(p)) if p.color() != us => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+/// Janggi elephant: one step straight, then two diagonal steps outward,
+/// every intermediate point empty.
+fn janggi_elephant_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
+    let (f, r) = coords(s);
+    let mut n = 0;
+    for (df, dr) in ORTHO {
+        if at(b, f + df, r + dr) != Some(None) {
+            continue;
+        }
+        // The two outward diagonals for this straight step.
+        let sides = if df == 0 {
+            [(1, dr), (-1, dr)]
+        } else {
+            [(df, 1), (df, -1)]
+        };
+        for (sf, sr) in sides {
+            let (mf, mr) = (f + df + sf, r + dr + sr);
+            if at(b, mf, mr) != Some(None) {
+                continue;
+            }
+            match at(b, mf + sf, mr + sr) {
+                Some(None) => n += 1,
+                Some(Some(p)) if p.color() != us => n += 1,
+                _ => {}
+            }
+        }
+    }
+    n
+}
+
+/// Pieces strictly between two points on one file.
+fn between_on_file(b: &[Option<Piece>; 90], f: i32, r1: i32, r2: i32) -> i32 {
+    let (lo, hi) = (r1.min(r2), r1.max(r2));
+    ((lo + 1)..hi)
+        .filter(|&r| b[(r * 9 + f) as usize].is_some())
+        .count() as i32
+}
+
+fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
+    let janggi = pos.variant().is_janggi();
+    let p: &GameParams = if janggi {
+        &params::JANGGI
+    } else {
+        &params::XIANGQI
+    };
+    let b = pos.board();
+    let mut acc = Acc::<TRACE> {
+        mg: 0,
+        eg: 0,
+        trace: Trace {
+            t: [[[0; 2]; 2]; TERMS.len()],
+        },
+    };
+
+    let mut phase = 0;
+    for c in Color::BOTH {
+        phase += pos.count(c, PieceKind::Chariot) as i32 * params::PHASE_CHARIOT
+            + pos.count(c, PieceKind::Horse) as i32 * params::PHASE_HORSE
+            + pos.count(c, PieceKind::Cannon) as i32 * params::PHASE_CANNON;
+    }
+    let phase = phase.min(params::PHASE_MAX);
+
+    for us in Color::BOTH {
+        let them = !us;
+        // Material and piece squares.
+        for k in PieceKind::ALL {
+            let list = pos.pieces(us, k);
+            if list.is_empty() {
+                continue;
+            }
+            let n = list.len() as i32;
+            let m = p.material[k.index()];
+            acc.add(0, us, [m[0] * n, m[1] * n]);
+            let mut ps = 0;
+            for &s in list {
+                ps += pst(p, k, us, s);
+            }
+            let term = if k == PieceKind::Soldier { 2 } else { 1 };
+            acc.add(term, us, [ps, ps]);
+        }
+
+        // Mobility.
+        let mut mob = [0; 2];
+        let mut add_mob = |k: PieceKind, n: i32| {
+            let w = p.mobility[k.index()];
+            let d = n - p.mobility_base[k.index()];
+            mob[0] += w[0] * d;
+            mob[1] += w[1] * d;
+        };
+        for &s in pos.pieces(us, PieceKind::Chariot) {
+            add_mob(PieceKind::Chariot, chariot_mobility(b, us, s));
+        }
+        for &s in pos.pieces(us, PieceKind::Horse) {
+            add_mob(PieceKind::Horse, horse_mobility(b, us, s));
+        }
+        for &s in pos.pieces(us, PieceKind::Cannon) {
+            add_mob(PieceKind::Cannon, cannon_mobility(b, us, s, janggi));
+        }
+        if janggi {
+            for &s in pos.pieces(us, PieceKind::Elephant) {
+                add_mob(PieceKind::Elephant, janggi_elephant_mobility(b, us, s));
+            }
+        }
+        acc.add(3, us, mob);
+
+        // King safety of `us` (added as a negative for `us`).
+        if pos.count(us, PieceKind::General) == 1 {
+            let g = pos.general(us);
+            let (gf, gr) = coords(g);
+            let heavy = |c: Color| {
+                (pos.count(c, PieceKind::Chariot)
+                    + pos.count(c, PieceKind::Horse)
+                    + pos.count(c, PieceKind::Cannon)) as i32
+            };
+            let attackers = heavy(them);
+            let mut danger = 0;
+            let missing_adv = 2 - pos.count(us, PieceKind::Advisor) as i32;
+            let missing_ele = 2 - pos.count(us, PieceKind::Elephant) as i32;
+            danger +=
+                (missing_adv * p.missing_advisor + missing_ele * p.missing_elephant) * attackers;
+
+            // Own pieces in front of the general on its file.
+            let forward = if us == Color::Red { 1 } else { -1 };
+            let mut shield = false;
+            let mut r = gr + forward;
+            while (0..10).contains(&r) {
+                if let Some(q) = b[(r * 9 + gf) as usize] {
+                    if q.color() == us {
+                        shield = true;
+                        break;
+                    }
+                }
+                r += forward;
+            }
+            if !shield {
+                danger += p.open_file_chariot * pos.count(them, PieceKind::Chariot) as i32;
+            }
+            for &s in pos.pieces(them, PieceKind::Cannon) {
+                let (cf, cr) = coords(s);
+                if cf == gf {
+                    danger += p.central_cannon;
+                    if between_on_file(b, gf, gr, cr) == 2 {
+                        danger += p.cannon_on_file;
+                    }
+                }
+            }
+
+            // Enemy pieces near the palace.
+            let mut count = 0;
+            let mut weight = 0;
+            for k in [
+                PieceKind::Horse,
+                PieceKind::Chariot,
+                PieceKind::Cannon,
+                PieceKind::Soldier,
+            ] {
+                for &s in pos.pieces(them, k) {
+                    let (f, r) = coords(s);
+                    if (2..=6).contains(&f) && rel_rank(us, r) <= 3 {
+                        count += 1;
+                        weight += p.attacker_weight[k.index()];
+                    }
+                }
+            }
+            if count >= 2 {
+                danger += weight * count * p.attack_scale / 16;
+            } else {
+                danger += weight / 4;
+            }
+            acc.add(4, us, [-danger, -danger / 4]);
+        }
+
+        // Connected chariots.
+        let ch = pos.pieces(us, PieceKind::Chariot);
+        if ch.len() == 2 {
+            let ((f1, r1), (f2, r2)) = (coords(ch[0]), coords(ch[1]));
+            let connected = if f1 == f2 {
+                between_on_file(b, f1, r1, r2) == 0
+            } else if r1 == r2 {
+                let (lo, hi) = (f1.min(f2), f1.max(f2));
+                ((lo + 1)..hi).all(|f| b[(r1 * 9 + f) as usize].is_none())
+            } else {
+                false
+            };
+            if connected {
+                acc.add(5, us, p.connected_chariots);
+            }
+        }
+    }
+
+    let v = (acc.mg * phase + acc.eg * (params::PHASE_MAX - phase)) / params::PHASE_MAX;
+    let v = if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    };
+    (v + params::TEMPO, acc.trace)
+}
+
+/// Static evaluation in centipawns from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    eval_impl::<false>(pos).0
+}
+
+/// A per-term breakdown of [`evaluate`], for the `eval` command.
+pub fn eval_trace(pos: &Position) -> String {
+    use std::fmt::Write;
+    let (v, tr) = eval_impl::<true>(pos);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<14}|  First (mg  eg) | Second (mg  eg) |  Total (mg  eg)",
+        "Term"
+    );
+    let _ = writeln!(s, "{}", "-".repeat(68));
+    for (i, name) in TERMS.iter().enumerate() {
+        let [r, bl] = tr.t[i];
+        let _ = writeln!(
+            s,
+            "{:<14}| {:>6} {:>6}   | {:>6} {:>6}   | {:>6} {:>6}",
+            name,
+            r[0],
+            r[1],
+            bl[0],
+            bl[1],
+            r[0] - bl[0],
+            r[1] - bl[1]
+        );
+    }
+    let _ = writeln!(s, "{}", "-".repeat(68));
+    let _ = writeln!(s, "Tempo: {} (side to move)", params::TEMPO);
+    let _ = writeln!(s, "Final evaluation: {v} cp (side to move)");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    /// The position rotated by 180 degrees with colours and side swapped:
+    /// the same game from the other player's seat.
+    fn colour_swapped(pos: &Position) -> Position {
+        mirrored(&pos_flip(pos))
+    }
+
+    fn pos_flip(pos: &Position) -> Position {
+        transform(pos, |s| s.flip_rank(), true)
+    }
+
+    fn mirrored(pos: &Position) -> Position {
+        transform(pos, |s| s.mirror(), false)
+    }
+
+    fn transform(pos: &Position, f: impl Fn(Square) -> Square, swap: bool) -> Position {
+        let mut board = [None; 90];
+        for s in Square::all() {
+            if let Some(p) = pos.piece_at(s) {
+                let c = if swap { !p.color() } else { p.color() };
+                board[f(s).index()] = Some(Piece::new(c, p.kind()));
+            }
+        }
+        let mut fen = String::new();
+        for r in (0..10).rev() {
+            let mut empty = 0;
+            for fl in 0..9 {
+                match board[r * 9 + fl] {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(p.fen_char());
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                fen.push('/');
+            }
+        }
+        let side = if swap {
+            !pos.side_to_move()
+        } else {
+            pos.side_to_move()
+        };
+        fen.push_str(&format!(" {} - - 0 1", side.fen_char()));
+        Position::from_fen(&fen, pos.variant()).unwrap()
+    }
+
+    #[test]
+    fn symmetric_under_mirror_and_colour_swap() {
+        let fens = [
+            (
+                Variant::Xiangqi,
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            ),
+            (
+                Variant::Xiangqi,
+                "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R b - - 0 6",
+            ),
+            (
+                Variant::Xiangqi,
+                "3k5/4a4/4b4/9/2p6/9/9/4C4/4A4/3AK4 w - - 0 40",
+            ),
+            (
+                Variant::Janggi,
+                "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+            ),
+            (
+                Variant::Janggi,
+                "r1ba1a1nr/4k4/1cn2b1c1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1B1NC1/4K4/R1BA1A2R b - - 0 1",
+            ),
+        ];
+        for (v, fen) in fens {
+            let pos = Position::from_fen(fen, v).unwrap();
+            let e = evaluate(&pos);
+            assert_eq!(evaluate(&mirrored(&pos)), e, "mirror {fen}");
+            assert_eq!(evaluate(&colour_swapped(&pos)), e, "colour swap {fen}");
+            assert!(eval_trace(&pos).contains(&format!("Final evaluation: {e} cp")));
+        }
+    }
+
+    #[test]
+    fn material_matters() {
+        let full = Position::startpos(Variant::Xiangqi);
+        let no_rook = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",
+            Variant::Xiangqi,
+        )
+        .unwrap();
+        assert!(evaluate(&no_rook) < evaluate(&full) - 400);
+    }
+}

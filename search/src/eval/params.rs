@@ -1,0 +1,314 @@
+//! Every evaluation parameter, as named integers, in one place so that
+//! they can be tuned from game data later.
+//!
+//! Values are centipawns. `[mg, eg]` pairs are tapered by the phase (the
+//! chariots, horses and cannons left on the board). Piece-square tables
+//! are half tables, `[rank][file]` for files `a..=e` (file `e` is the
+//! central file), seen from the owner's side (rank 0 = own back rank); the
+//! right half mirrors the left, which keeps the evaluation left-right
+//! symmetric.
+
+/// A middlegame/endgame pair.
+pub type Pair = [i32; 2];
+
+/// Half piece-square table: 10 ranks × 5 files (a..e).
+pub type Half = [[i16; 5]; 10];
+
+/// Phase weight of a chariot, horse, cannon (all others count 0).
+pub const PHASE_CHARIOT: i32 = 4;
+/// See [`PHASE_CHARIOT`].
+pub const PHASE_HORSE: i32 = 2;
+/// See [`PHASE_CHARIOT`].
+pub const PHASE_CANNON: i32 = 2;
+/// Phase of the full board (two of each per side).
+pub const PHASE_MAX: i32 = 4 * (PHASE_CHARIOT + PHASE_HORSE + PHASE_CANNON);
+
+/// Bonus for having the move.
+pub const TEMPO: i32 = 12;
+
+/// Per-game parameters.
+pub struct GameParams {
+    /// Material by `PieceKind::index()` (0 and General unused).
+    pub material: [Pair; 8],
+    /// Piece-square tables by `PieceKind::index()`.
+    pub pst: [Half; 8],
+    /// Mobility: bonus per reachable point beyond the baseline, by kind.
+    pub mobility: [Pair; 8],
+    /// Mobility baseline (points a piece "normally" reaches), by kind.
+    pub mobility_base: [i32; 8],
+    /// Missing advisor/guard, per enemy attacking piece (mg).
+    pub missing_advisor: i32,
+    /// Missing elephant, per enemy attacking piece (mg).
+    pub missing_elephant: i32,
+    /// Enemy chariot when the general's file has no own piece in front.
+    pub open_file_chariot: i32,
+    /// Enemy cannon on the general's file behind two pieces (a threat).
+    pub cannon_on_file: i32,
+    /// Enemy cannon on the central file (mg), typical opening pressure.
+    pub central_cannon: i32,
+    /// Danger weight of an enemy piece near the palace, by kind.
+    pub attacker_weight: [i32; 8],
+    /// Danger scaling numerator per attacker (danger * n * this / 16).
+    pub attack_scale: i32,
+    /// Bonus per connected pair of chariots on one line (eg, mg).
+    pub connected_chariots: Pair,
+}
+
+/// Xiangqi parameters.
+pub const XIANGQI: GameParams = GameParams {
+    //            -   K        A           B           N           R           C           P
+    material: [
+        [0, 0],
+        [0, 0],
+        [115, 100],
+        [110, 105],
+        [300, 330],
+        [650, 690],
+        [320, 300],
+        [35, 60],
+    ],
+    pst: [
+        [[0; 5]; 10],
+        // General
+        [
+            [0, 0, 0, -4, 4],
+            [0, 0, 0, -10, -6],
+            [0, 0, 0, -18, -14],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+        ],
+        // Advisor
+        [
+            [0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 4],
+            [0, 0, 0, -2, 0],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+        ],
+        // Elephant
+        [
+            [0, 0, 0, 0, 0],
+            [0; 5],
+            [-4, 0, 0, 0, 4],
+            [0; 5],
+            [0, 0, -4, 0, 0],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+        ],
+        // Horse
+        [
+            [-6, -4, -2, -6, -12],
+            [-4, 0, 2, -4, -12],
+            [0, 2, 8, 6, 2],
+            [2, 6, 8, 8, 10],
+            [2, 12, 12, 16, 12],
+            [6, 16, 14, 20, 14],
+            [4, 12, 16, 16, 14],
+            [6, 20, 18, 24, 16],
+            [4, 10, 28, 18, 8],
+            [2, 8, 6, 14, 0],
+        ],
+        // Chariot
+        [
+            [-4, 8, 4, 12, 8],
+            [4, 4, 6, 14, 6],
+            [2, 6, 4, 12, 10],
+            [6, 10, 8, 14, 14],
+            [8, 12, 12, 16, 16],
+            [10, 16, 14, 18, 18],
+            [10, 14, 12, 18, 18],
+            [10, 12, 12, 18, 18],
+            [14, 20, 18, 24, 26],
+            [12, 14, 12, 18, 16],
+        ],
+        // Cannon
+        [
+            [0, 0, 2, 6, 6],
+            [0, 2, 4, 6, 6],
+            [2, 2, 0, 4, 14],
+            [0, 0, 0, 2, 8],
+            [-2, 0, 4, 2, 6],
+            [0, 0, 0, 2, 8],
+            [0, 2, 4, 4, 10],
+            [2, 2, 0, -8, -6],
+            [4, 2, 2, -4, -2],
+            [8, 6, 0, -4, -6],
+        ],
+        // Soldier (the river lies between ranks 4 and 5)
+        [
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0, 0, -2, 0, 6],
+            [0, 0, 2, 0, 10],
+            [10, 18, 22, 35, 40],
+            [20, 27, 32, 42, 44],
+            [20, 30, 45, 55, 58],
+            [10, 20, 30, 45, 50],
+            [0, 3, 6, 10, 12],
+        ],
+    ],
+    mobility: [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [8, 8],
+        [5, 7],
+        [3, 3],
+        [0, 0],
+    ],
+    mobility_base: [0, 0, 0, 0, 4, 8, 6, 0],
+    missing_advisor: 10,
+    missing_elephant: 8,
+    open_file_chariot: 25,
+    cannon_on_file: 20,
+    central_cannon: 18,
+    attacker_weight: [0, 0, 0, 0, 14, 20, 12, 8],
+    attack_scale: 6,
+    connected_chariots: [12, 6],
+};
+
+/// Janggi parameters. The material follows the traditional point values
+/// (chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2) scaled
+/// to centipawns, with the horse and elephant nudged by how they play in
+/// engines.
+pub const JANGGI: GameParams = GameParams {
+    //            -   K        G           E           H           R           C           P
+    material: [
+        [0, 0],
+        [0, 0],
+        [150, 150],
+        [230, 240],
+        [280, 300],
+        [650, 650],
+        [360, 330],
+        [110, 130],
+    ],
+    pst: [
+        [[0; 5]; 10],
+        // General (palace centre is safest: it reaches every palace point)
+        [
+            [0, 0, 0, -2, 4],
+            [0, 0, 0, 2, 10],
+            [0, 0, 0, -6, -2],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+        ],
+        // Guard
+        [
+            [0, 0, 0, 2, 0],
+            [0, 0, 0, 0, 6],
+            [0, 0, 0, -2, 2],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0; 5],
+        ],
+        // Elephant
+        [
+            [-6, -2, -2, -4, -4],
+            [-4, 0, 2, 2, 0],
+            [-2, 2, 4, 4, 4],
+            [0, 4, 6, 6, 6],
+            [0, 4, 6, 8, 8],
+            [0, 4, 6, 8, 8],
+            [0, 4, 6, 8, 8],
+            [-2, 2, 4, 6, 6],
+            [-4, 0, 2, 2, 2],
+            [-8, -4, -2, -2, -2],
+        ],
+        // Horse
+        [
+            [-10, -4, -2, 0, -2],
+            [-6, 0, 4, 4, 2],
+            [-4, 4, 8, 8, 8],
+            [-2, 6, 10, 12, 12],
+            [0, 8, 12, 14, 14],
+            [0, 8, 12, 14, 14],
+            [0, 8, 12, 16, 16],
+            [-2, 6, 10, 14, 12],
+            [-4, 2, 6, 8, 6],
+            [-8, -4, 0, 0, 0],
+        ],
+        // Chariot
+        [
+            [-2, 4, 2, 8, 6],
+            [0, 2, 2, 8, 6],
+            [0, 2, 2, 6, 6],
+            [2, 4, 4, 6, 6],
+            [4, 6, 6, 8, 8],
+            [4, 6, 6, 8, 8],
+            [6, 8, 8, 10, 10],
+            [10, 12, 12, 18, 18],
+            [10, 14, 12, 20, 24],
+            [6, 8, 8, 14, 14],
+        ],
+        // Cannon
+        [
+            [0, 2, 2, 4, 4],
+            [0, 2, 4, 6, 10],
+            [0, 2, 4, 6, 6],
+            [0, 2, 2, 4, 4],
+            [0, 0, 2, 2, 2],
+            [0, 0, 2, 2, 2],
+            [0, 0, 2, 2, 2],
+            [2, 2, 2, 6, 8],
+            [2, 2, 2, 6, 8],
+            [0, 0, 0, 2, 2],
+        ],
+        // Soldier (moves forward or sideways from the start)
+        [
+            [0; 5],
+            [0; 5],
+            [0; 5],
+            [0, 0, 0, 0, 2],
+            [6, 8, 8, 10, 12],
+            [10, 12, 14, 16, 18],
+            [16, 18, 22, 26, 28],
+            [20, 25, 30, 40, 42],
+            [20, 25, 30, 50, 60],
+            [5, 10, 15, 30, 40],
+        ],
+    ],
+    mobility: [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [4, 4],
+        [7, 8],
+        [5, 7],
+        [4, 4],
+        [0, 0],
+    ],
+    mobility_base: [0, 0, 0, 3, 4, 8, 4, 0],
+    missing_advisor: 12,
+    missing_elephant: 0,
+    open_file_chariot: 20,
+    cannon_on_file: 12,
+    central_cannon: 0,
+    attacker_weight: [0, 0, 0, 6, 12, 20, 12, 10],
+    attack_scale: 6,
+    connected_chariots: [10, 6],
+};

@@ -1,0 +1,998 @@
+//! One search thread: iterative deepening with aspiration windows, a
+//! principal-variation search and a quiescence search.
+//!
+//! Every thread of a Lazy SMP search runs this same code on its own copy of
+//! the position, sharing only the transposition table, the stop flag and
+//! the node counters ([`Shared`]). The main thread (id 0) also owns the
+//! clock and the info reports.
+
+use crate::eval::evaluate;
+use crate::movepick::{capture_victim, order_value, Ordering, Picker};
+use crate::timeman::TimeBounds;
+use crate::tt::{TranspositionTable, TtBound};
+use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
+use movegen::{Color, JanggiFallback, Move, MoveList, PieceKind, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Larger than any score.
+pub(crate) const INF: i32 = MATE + 1;
+/// Score of a draw.
+const DRAW: i32 = 0;
+/// A decided game that is not a mate (Janggi counting): beyond any
+/// evaluation, below mate scores.
+const DECIDED: i32 = 20_000;
+/// Depth cap of iterative deepening.
+pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+
+/// What all threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    /// Set to end the search (by `stop`, the clock, a node limit, or the
+    /// main thread finishing).
+    pub stop: &'a AtomicBool,
+    /// True while pondering or in `go infinite`: don't finish on our own.
+    pub waiting: &'a AtomicBool,
+    /// When the clock started (`go`, or `ponderhit`).
+    pub clock_start: &'a Mutex<Instant>,
+    /// When `go` was received (for reports).
+    pub go_time: Instant,
+    /// Published node counts, one per thread.
+    pub nodes: &'a [AtomicU64],
+    pub limits: &'a Limits,
+    pub time: Option<TimeBounds>,
+    pub multipv: usize,
+}
+
+impl Shared<'_> {
+    /// Nodes searched by all threads (as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+
+    fn clock_elapsed_ms(&self) -> u64 {
+        let start = match self.clock_start.lock() {
+            Ok(g) => *g,
+            Err(p) => *p.into_inner(),
+        };
+        start.elapsed().as_millis() as u64
+    }
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub prev_score: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// Result of the last completed iteration of a thread.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Completed {
+    pub depth: i32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// Per-ply data.
+#[derive(Clone, Copy)]
+struct Frame {
+    static_eval: i32,
+    killers: [Option<Move>; 2],
+}
+
+/// One thread's search state. History tables persist between searches of
+/// a game; the rest is reset by each `go`.
+pub(crate) struct Worker {
+    pub id: usize,
+    history: Box<[[i16; 90 * 90]; 2]>,
+    counters: Box<[[Option<Move>; 90]; 16]>,
+    lmr: Box<[[u8; 64]; 64]>,
+    frames: Box<[Frame; MAX_PLY + 2]>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub nodes: u64,
+    seldepth: usize,
+    pub root_moves: Vec<RootMove>,
+    pv_idx: usize,
+    pub completed: Completed,
+    pub stopped: bool,
+    /// Null moves are off below this ply (during a verification search).
+    nmp_min_ply: usize,
+}
+
+impl Worker {
+    pub fn new(id: usize) -> Worker {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, v) in row.iter_mut().enumerate().skip(1) {
+                // Reductions grow with the log of depth and move number.
+                *v = (0.7 + (d as f64).ln() * (m as f64).ln() / 2.3) as u8;
+            }
+        }
+        Worker {
+            id,
+            history: Box::new([[0; 90 * 90]; 2]),
+            counters: Box::new([[None; 90]; 16]),
+            lmr,
+            frames: Box::new(
+                [Frame {
+                    static_eval: 0,
+                    killers: [None; 2],
+                }; MAX_PLY + 2],
+            ),
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv_idx: 0,
+            completed: Completed::default(),
+            stopped: false,
+            nmp_min_ply: 0,
+        }
+    }
+
+    /// Forget everything learnt in this game.
+    pub fn clear(&mut self) {
+        for h in self.history.iter_mut() {
+            h.fill(0);
+        }
+        for c in self.counters.iter_mut() {
+            c.fill(None);
+        }
+    }
+
+    /// Prepare for a new search of `pos` over `root` moves.
+    pub fn prepare(&mut self, root: &[Move]) {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.completed = Completed::default();
+        self.root_moves = root
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                prev_score: -INF,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        for f in self.frames.iter_mut() {
+            f.killers = [None; 2];
+        }
+        // Age the history so that the new search is not dominated by the
+        // last one.
+        for h in self.history.iter_mut() {
+            for v in h.iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+
+    // ----- iterative deepening ----------------------------------------
+
+    /// Iterative deepening until the limits, the clock or `stop` end it.
+    /// `on_info` is only given to the main thread.
+    pub fn iterate(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        mut on_info: Option<&mut dyn FnMut(&SearchInfo)>,
+    ) {
+        let max_depth = sh
+            .limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let multipv = sh.multipv.clamp(1, self.root_moves.len().max(1));
+        let mut last_best: Option<Move> = None;
+        let mut stable = 0;
+        // Helpers start one ply deeper on odd ids, so that the threads
+        // spread over two depths and share their findings through the TT.
+        let mut depth = 1 + (self.id & 1) as i32;
+        while depth <= max_depth {
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(pos, sh, depth, &mut on_info);
+                if self.stopped {
+                    break;
+                }
+                // Lines up to this one are final for this depth.
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+            }
+            if self.stopped {
+                break;
+            }
+            let best = &self.root_moves[0];
+            self.completed = Completed {
+                depth,
+                score: best.score,
+                pv: best.pv.clone(),
+            };
+            if let Some(f) = on_info.as_deref_mut() {
+                for i in 0..multipv {
+                    let info = self.info(sh, depth, i, Bound::Exact);
+                    f(&info);
+                }
+            }
+            if self.id == 0 {
+                if last_best == Some(best.mv) {
+                    stable += 1;
+                } else {
+                    stable = 0;
+                }
+                last_best = Some(best.mv);
+                if self.should_stop_after_iteration(sh, depth, stable) {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+    }
+
+    /// Whether the main thread should not start another iteration.
+    fn should_stop_after_iteration(&self, sh: &Shared, depth: i32, stable: u32) -> bool {
+        let score = self.root_moves[0].score;
+        if let Some(n) = sh.limits.mate {
+            if score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32 {
+                return true;
+            }
+        }
+        if sh.waiting.load(Relaxed) {
+            return false;
+        }
+        if let Some(tb) = sh.time {
+            // A single legal reply needs no thought.
+            if self.root_moves.len() == 1 && depth >= 4 {
+                return true;
+            }
+            // A mate found well inside the depth will not change.
+            if score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4 {
+                return true;
+            }
+            // Spend less when the best move is stable, more when it has
+            // just changed; the next iteration costs a few times this one,
+            // so don't start it past about half of the target.
+            let scale = match stable {
+                0 => 1.4,
+                1 => 1.1,
+                2 | 3 => 0.9,
+                _ => 0.7,
+            };
+            let elapsed = sh.clock_elapsed_ms() as f64;
+            if elapsed > tb.soft as f64 * scale * 0.55 {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn aspiration(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        depth: i32,
+        on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
+    ) {
+        let prev = self.root_moves[self.pv_idx].prev_score;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INF), (prev + delta).min(INF))
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.root(pos, sh, alpha, beta, depth);
+            if self.stopped {
+                return;
+            }
+            // Keep the lines searched so far in order.
+            self.root_moves[self.pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+                self.report_bound(sh, depth, Bound::Upper, on_info);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+                self.report_bound(sh, depth, Bound::Lower, on_info);
+            } else {
+                return;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1_000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    fn report_bound(
+        &self,
+        sh: &Shared,
+        depth: i32,
+        bound: Bound,
+        on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
+    ) {
+        // Bound lines only after a while, as Stockfish does, to keep the
+        // output of fast searches short.
+        if let Some(f) = on_info.as_deref_mut() {
+            if sh.go_time.elapsed().as_millis() > 2_000 {
+                f(&self.info(sh, depth, self.pv_idx, bound));
+            }
+        }
+    }
+
+    pub fn info(&self, sh: &Shared, depth: i32, idx: usize, bound: Bound) -> SearchInfo {
+        let rm = &self.root_moves[idx];
+        let nodes = sh.total_nodes().max(self.nodes);
+        let ms = sh.go_time.elapsed().as_millis() as u64;
+        let score = if rm.score == -INF {
+            rm.prev_score
+        } else {
+            rm.score
+        };
+        SearchInfo {
+            depth: depth as u32,
+            seldepth: rm.seldepth.max(depth as usize) as u32,
+            multipv: idx as u32 + 1,
+            score: Score::from_internal(score.clamp(-MATE, MATE)),
+            bound,
+            nodes,
+            nps: nodes * 1000 / ms.max(1),
+            hashfull: sh.tt.hashfull(),
+            time_ms: ms,
+            pv: rm.pv.clone(),
+        }
+    }
+
+    // ----- root -----------------------------------------------------------
+
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> i32 {
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        self.frames[0].static_eval = if pos.in_check() { -INF } else { evaluate(pos) };
+        for i in self.pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.nodes += 1;
+            pos.make_move(m);
+            let ext = i32::from(pos.in_check());
+            let nd = depth - 1 + ext;
+            let mut score;
+            if i == self.pv_idx {
+                score = -self.search::<true>(pos, sh, -beta, -alpha, nd, 1, false);
+            } else {
+                // Late root moves get a light reduction when quiet.
+                let quiet = pos.state().captured.is_none() && !pos.in_check();
+                let r = if depth >= 3 && quiet && i >= self.pv_idx + 4 {
+                    1
+                } else {
+                    0
+                };
+                score = -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd - r, 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd, 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search::<true>(pos, sh, -beta, -alpha, nd, 1, false);
+                }
+            }
+            pos.unmake_move();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                let n = self.pv_len[1];
+                rm.pv.extend(self.pv[1][..n].iter().flatten());
+            } else {
+                // Searched with a null window only: its true score is
+                // unknown; sort it after the lines with real scores.
+                rm.score = -INF;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    // ----- helpers ----------------------------------------------------------
+
+    /// Count a node and, every 1024 nodes, publish the count and check the
+    /// stop conditions.
+    #[inline]
+    fn tick(&mut self, sh: &Shared) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.poll(sh);
+        }
+    }
+
+    fn poll(&mut self, sh: &Shared) {
+        sh.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 {
+            if let Some(n) = sh.limits.nodes {
+                if sh.total_nodes() >= n {
+                    sh.stop.store(true, Relaxed);
+                }
+            }
+            if let Some(tb) = sh.time {
+                if !sh.waiting.load(Relaxed) && sh.clock_elapsed_ms() >= tb.hard {
+                    sh.stop.store(true, Relaxed);
+                }
+            }
+        }
+        if sh.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let n = self.pv_len[ply + 1].min(MAX_PLY - ply - 1);
+        self.pv[ply][0] = Some(m);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn update_quiet_stats(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let us = pos.side_to_move().index();
+        let bonus = (depth * depth * 16).min(1600);
+        let hist = &mut self.history[us];
+        let upd = |h: &mut i16, b: i32| {
+            let v = i32::from(*h);
+            *h = (v + b - v * b.abs() / 16_384) as i16;
+        };
+        upd(&mut hist[m.from().index() * 90 + m.to().index()], bonus);
+        for &q in tried {
+            if q != m {
+                upd(&mut hist[q.from().index() * 90 + q.to().index()], -bonus);
+            }
+        }
+        let k = &mut self.frames[ply].killers;
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(prev) = pos.state().last_move {
+            if let Some(p) = pos.piece_at(prev.to()) {
+                self.counters[p.index()][prev.to().index()] = Some(m);
+            }
+        }
+    }
+
+    // ----- main search ------------------------------------------------------
+
+    /// Principal-variation search. `PV` nodes have an open window.
+    ///
+    /// Steps are numbered as in the code below.
+    #[allow(clippy::too_many_arguments)]
+    fn search<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        // 1. Leaf: quiescence.
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, sh, alpha, beta, ply);
+        }
+        self.pv_len[ply] = 0;
+        self.tick(sh);
+        if self.stopped {
+            return 0;
+        }
+        if PV && ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let in_check = pos.in_check();
+
+        // 2. Draws by rule and the ply cap.
+        if let Some(v) = repetition_score(pos, ply) {
+            return v;
+        }
+        if let Some(v) = move_limit_score(pos, ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { evaluate(pos) };
+        }
+
+        // 3. Mate-distance pruning: no line from here can beat a mate
+        // already found closer to the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // 4. Transposition table.
+        let key = pos.key();
+        let tte = sh.tt.probe(key, ply);
+        let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
+        if let Some(e) = tte {
+            if !PV
+                && e.depth >= depth
+                && match e.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => e.score >= beta,
+                    TtBound::Upper => e.score <= alpha,
+                }
+            {
+                return e.score;
+            }
+        }
+
+        // 5. Static evaluation and whether it improves on two plies ago.
+        let eval = if in_check {
+            -INF
+        } else if let Some(e) = tte {
+            e.eval
+        } else {
+            evaluate(pos)
+        };
+        self.frames[ply].static_eval = eval;
+        self.frames[ply + 1].killers = [None; 2];
+        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].static_eval;
+        let janggi = pos.variant().is_janggi();
+
+        let mut moves: Option<MoveList> = None;
+        if !PV && !in_check && beta.abs() < MATE_BOUND {
+            // 6. Reverse futility: far above beta at low depth, a quiet
+            // move will not bring it back down.
+            let margin = 90 * depth - if improving { 60 } else { 0 };
+            if depth <= 7 && eval - margin >= beta {
+                return eval;
+            }
+
+            // 7. Null move: give the opponent a free move; if we still
+            // beat beta the node would fail high anyway. Guarded against
+            // zugzwang by requiring a piece besides soldiers and the
+            // defenders, and in Janggi by having a move besides the pass
+            // (where the pass is the only move, a null move is no test).
+            let prev_null = pos.state().last_move.is_none() && pos.history_len() > 0;
+            if depth >= 3
+                && eval >= beta
+                && !prev_null
+                && ply >= self.nmp_min_ply
+                && has_major(pos, pos.side_to_move())
+            {
+                let ok = if janggi {
+                    let list = pos.legal_moves();
+                    let ok = list.len() > 1;
+                    moves = Some(list);
+                    ok
+                } else {
+                    true
+                };
+                if ok {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    pos.make_null();
+                    let v = -self.search::<false>(
+                        pos,
+                        sh,
+                        -beta,
+                        -beta + 1,
+                        depth - r,
+                        ply + 1,
+                        !cut_node,
+                    );
+                    pos.unmake_null();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        let v = if v >= MATE_BOUND { beta } else { v };
+                        // Verify deep cut-offs with a reduced normal search
+                        // in which null moves are off for a few plies.
+                        if depth < 12 || self.nmp_min_ply > 0 {
+                            return v;
+                        }
+                        self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                        let w =
+                            self.search::<false>(pos, sh, beta - 1, beta, depth - r, ply, false);
+                        self.nmp_min_ply = 0;
+                        if w >= beta {
+                            return v;
+                        }
+                    }
+                }
+            }
+        }
+
+        // 8. Moves. None: mated (a stalemate loses too) or the Janggi game
+        // ended by passes.
+        let moves = match moves {
+            Some(m) => m,
+            None => pos.legal_moves(),
+        };
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        let us = pos.side_to_move().index();
+        let counter = pos.state().last_move.and_then(|pm| {
+            pos.piece_at(pm.to())
+                .and_then(|p| self.counters[p.index()][pm.to().index()])
+        });
+        let ord = Ordering {
+            history: &self.history[us][..],
+            killers: self.frames[ply].killers,
+            counter,
+        };
+        let mut picker = Picker::new(pos, moves, tt_move, &ord);
+
+        // 9. The move loop.
+        let old_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut count = 0;
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        while let Some((m, ord_score)) = picker.next() {
+            let capture = capture_victim(pos, m);
+            let quiet = capture.is_none();
+            count += 1;
+
+            // 9a. Pruning of late quiet moves at shallow depth, once a
+            // non-losing line exists.
+            if !PV && !in_check && quiet && best > -MATE_BOUND && Some(m) != tt_move {
+                if depth <= 8 && count > lmp_limit && !pos.gives_check(m) {
+                    continue;
+                }
+                if depth <= 6 && eval + 120 + 100 * depth <= alpha && !pos.gives_check(m) {
+                    continue;
+                }
+            }
+
+            self.nodes_make(pos, m, sh);
+            let gives_check = pos.in_check();
+            // 9b. Check extension.
+            let ext = i32::from(gives_check && ply < 2 * MAX_DEPTH as usize / 3);
+            let nd = depth - 1 + ext;
+
+            // 9c. Late move reductions, then PVS.
+            let mut score;
+            if count == 1 {
+                score = -self.search::<PV>(pos, sh, -beta, -alpha, nd, ply + 1, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && count > 1 + usize::from(PV) as i32 && (quiet || count > 6) {
+                    r = i32::from(self.lmr[depth.min(63) as usize][(count as usize).min(63)]);
+                    r += i32::from(!PV) + i32::from(!improving) + i32::from(cut_node);
+                    r -= i32::from(gives_check);
+                    if quiet {
+                        r -= (ord_score / 6_000).clamp(-2, 2);
+                        if Some(m) == self.frames[ply].killers[0]
+                            || Some(m) == self.frames[ply].killers[1]
+                        {
+                            r -= 1;
+                        }
+                    } else {
+                        r -= 1;
+                    }
+                    r = (r - 1).clamp(0, nd - 1);
+                }
+                score = -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score =
+                        -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd, ply + 1, !cut_node);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.search::<true>(pos, sh, -beta, -alpha, nd, ply + 1, false);
+                }
+            }
+            pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.update_quiet_stats(pos, m, ply, depth, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && Some(m) != best_move {
+                let _ = quiets.try_push(m);
+            }
+        }
+        // Every move may have been pruned (only possible with a non-losing
+        // line found, so `best` is set unless nothing was searched).
+        if best == -INF {
+            return alpha;
+        }
+
+        // 10. Store. Scores that came from a repetition below are
+        // path-dependent; like most engines we accept that small error
+        // (repetition nodes themselves are never stored).
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if best > old_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        sh.tt
+            .store(key, best_move, best, stored_eval, depth, bound, ply);
+        best
+    }
+
+    #[inline]
+    fn nodes_make(&mut self, pos: &mut Position, m: Move, sh: &Shared) {
+        sh.tt.prefetch(pos.key());
+        pos.make_move(m);
+    }
+
+    // ----- quiescence -------------------------------------------------------
+
+    /// Quiescence: captures only (all evasions when in check), standing
+    /// pat on the static evaluation otherwise.
+    fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.tick(sh);
+        if self.stopped {
+            return 0;
+        }
+        if PV && ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { evaluate(pos) };
+        }
+        if pos.variant().is_janggi()
+            && pos.state().last_move.is_some_and(|m| m.is_pass())
+            && pos.janggi_game_ended()
+        {
+            return terminal_score(pos, ply);
+        }
+
+        let key = pos.key();
+        let tte = sh.tt.probe(key, ply);
+        if let Some(e) = tte {
+            if !PV
+                && match e.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => e.score >= beta,
+                    TtBound::Upper => e.score <= alpha,
+                }
+            {
+                return e.score;
+            }
+        }
+        let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
+
+        let mut best;
+        let eval;
+        let moves;
+        if in_check {
+            eval = 0;
+            best = -INF;
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return terminal_score(pos, ply);
+            }
+        } else {
+            eval = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+            best = eval;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            moves = pos.legal_captures();
+        }
+        let tt_move = tt_move.filter(|&m| in_check || capture_victim(pos, m).is_some());
+        let mut picker = if in_check {
+            let us = pos.side_to_move().index();
+            let ord = Ordering {
+                history: &self.history[us][..],
+                killers: [None; 2],
+                counter: None,
+            };
+            Picker::new(pos, moves, tt_move, &ord)
+        } else {
+            Picker::captures(pos, moves, tt_move)
+        };
+        let material = if pos.variant().is_janggi() {
+            &crate::eval::params::JANGGI.material
+        } else {
+            &crate::eval::params::XIANGQI.material
+        };
+        let mut best_move = None;
+        let old_alpha = alpha;
+        while let Some((m, _)) = picker.next() {
+            // Delta pruning: even winning this piece for free cannot
+            // raise alpha.
+            if !in_check {
+                if let Some(v) = capture_victim(pos, m) {
+                    if v != PieceKind::General && eval + material[v.index()][1] + 150 <= alpha {
+                        continue;
+                    }
+                    // Skip captures that lose material to a defended
+                    // victim at a glance: a heavy piece taking a guarded
+                    // light one, when we are not behind.
+                    let a = pos.piece_at(m.from()).map_or(0, |p| order_value(p.kind()));
+                    if a > order_value(v) + 2
+                        && eval + material[v.index()][1] < alpha + 50
+                        && !pos.attackers(m.to(), !pos.side_to_move()).is_empty()
+                    {
+                        continue;
+                    }
+                }
+            }
+            self.nodes_make(pos, m, sh);
+            let score = -self.qsearch::<PV>(pos, sh, -beta, -alpha, ply + 1);
+            pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if PV && best > old_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        sh.tt.store(
+            key,
+            best_move,
+            best,
+            if in_check { 0 } else { eval },
+            0,
+            bound,
+            ply,
+        );
+        best
+    }
+}
+
+/// Whether `c` has a chariot, horse or cannon (null-move zugzwang guard).
+fn has_major(pos: &Position, c: Color) -> bool {
+    pos.count(c, PieceKind::Chariot)
+        + pos.count(c, PieceKind::Horse)
+        + pos.count(c, PieceKind::Cannon)
+        > 0
+}
+
+/// The verdict on a repetition of the current position, if it repeats.
+///
+/// This is the one place where search judges repetitions. For now any
+/// repetition inside the reversible window (since the last capture, and
+/// not across a null move of the search) of the search path or the game
+/// history scores as a draw. The rules judgement (perpetual check and
+/// chase lose) will be called from here.
+pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
+    let _ = ply;
+    let states = pos.states();
+    let n = states.len() - 1;
+    let cur = &states[n];
+    let window = (cur.rule_plies as usize).min(n);
+    let mut back = 1;
+    while back <= window {
+        let j = n - back;
+        // The move from state j to j+1; a null move ends the window.
+        if states[j + 1].last_move.is_none() {
+            break;
+        }
+        if back % 2 == 0 && states[j].key == cur.key {
+            return Some(DRAW);
+        }
+        back += 1;
+    }
+    None
+}
+
+/// The score when the game ends by the move limit (plies without capture).
+fn move_limit_score(pos: &Position, ply: usize) -> Option<i32> {
+    if pos.rule_plies() < pos.variant().move_limit_plies() || pos.in_check() {
+        return None;
+    }
+    Some(match pos.variant().janggi_fallback() {
+        Some(JanggiFallback::Counting) => counting_score(pos, ply),
+        _ => DRAW,
+    })
+}
+
+/// Score of a position without legal moves, from the side to move's view.
+pub(crate) fn terminal_score(pos: &Position, ply: usize) -> i32 {
+    if pos.variant().is_janggi() && pos.janggi_game_ended() {
+        return match pos.variant().janggi_fallback() {
+            Some(JanggiFallback::Counting) => counting_score(pos, ply),
+            _ => DRAW,
+        };
+    }
+    // Checkmate, or (also a loss in both games) no move at all.
+    -MATE + ply as i32
+}
+
+/// Janggi counting: traditional points, Han (second player) gets 1.5.
+/// Computed in half points.
+fn counting_score(pos: &Position, ply: usize) -> i32 {
+    let pts = |c: Color| -> i32 {
+        let k = |kind| pos.count(c, kind) as i32;
+        2 * (13 * k(PieceKind::Chariot)
+            + 7 * k(PieceKind::Cannon)
+            + 5 * k(PieceKind::Horse)
+            + 3 * k(PieceKind::Elephant)
+            + 3 * k(PieceKind::Advisor)
+            + 2 * k(PieceKind::Soldier))
+            + if c == Color::Black { 3 } else { 0 }
+    };
+    let us = pos.side_to_move();
+    let diff = pts(us) - pts(!us);
+    match diff.signum() {
+        1 => DECIDED - ply as i32,
+        -1 => -DECIDED + ply as i32,
+        _ => DRAW,
+    }
+}
