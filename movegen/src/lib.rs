@@ -12,8 +12,10 @@
 //! ```
 
 mod attacks;
+mod chase;
 pub mod fen;
 mod geometry;
+pub mod judge;
 mod movegen;
 pub mod notation;
 pub mod perft;
@@ -24,6 +26,7 @@ mod variant;
 mod zobrist;
 
 pub use fen::{FenError, FenField};
+pub use judge::{chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, CycleVerdict, GameResult, Reason, Verdict};
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use position::{Position, State};

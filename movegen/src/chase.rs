@@ -1,0 +1,257 @@
+//! Xiangqi chase detection (RULES.md 1.3), on plain boards.
+//!
+//! A move by side S *chases* an enemy piece V when, after the move, S has a
+//! qualifying capture of V that it did not have before the move. A capture
+//! `a × v` qualifies when:
+//! - the attacker is not a general or a soldier, and the capture is legal
+//!   for S (so a pinned attacker only counts against its pinner);
+//! - the victim is not the general and not a soldier on its own side of
+//!   the river;
+//! - a horse or cannon takes a chariot, or an advisor or elephant takes a
+//!   chariot, horse or cannon (these count even against protected pieces);
+//! - otherwise V has no legal recapture after the capture (a pinned
+//!   protector or a general that may not recapture is a fake root), and
+//!   for equal kinds V could not legally take the attacker itself (else it
+//!   is an offer to exchange).
+//!
+//! "New" is judged per (attacker, victim) pair, the moved piece keeping its
+//! identity, and only by the ways RULES.md lists: the moved piece's own
+//! captures (unless it had the same one before, as a chariot sliding along
+//! its line of attack), attacks that did not exist before (a discovered
+//! line, a new cannon screen, a freed horse leg), and existing attacks
+//! whose victim lost a protector because that protector just became
+//! pinned. An attack that existed and persists is not new, even if a
+//! protector's line was blocked or the attacker was unpinned.
+//!
+//! Everything here is computed lazily, at judgement time, by replaying the
+//! few moves of a repetition cycle on a copy of the board; make/unmake and
+//! perft pay nothing for it.
+
+use crate::attacks::{general_attacked, piece_attacks, After, Plain};
+use crate::variant::XiangqiRules;
+use crate::{Color, Move, Piece, PieceKind};
+
+/// The 90 points of a board.
+pub(crate) type Board = [Option<Piece>; 90];
+
+/// Victims of one move (squares of the chased enemy pieces after the move).
+pub(crate) type Victims = arrayvec::ArrayVec<u8, 16>;
+
+/// (attacker square, victim square) pairs of qualifying captures.
+type Pairs = arrayvec::ArrayVec<(u8, u8), 256>;
+
+/// Square of a colour's general, if on the board. Generals never leave
+/// their palace, so only the nine palace points are searched.
+fn general_square(b: &Board, c: Color) -> Option<u8> {
+    let base: u8 = if c == Color::Red { 0 } else { 63 };
+    let general = Piece::new(c, PieceKind::General);
+    (0..3u8)
+        .flat_map(|r| (3..6u8).map(move |f| base + r * 9 + f))
+        .find(|&s| b[s as usize] == Some(general))
+}
+
+/// Whether the piece on `from` may legally capture (or move) to `to`,
+/// judged only by the safety of its own general afterwards: the caller has
+/// already established that the piece attacks `to`. Either side may be
+/// asked, whoever is to move.
+fn legal_capture(b: &Board, from: u8, to: u8) -> bool {
+    let Some(mover) = b[from as usize] else { return false };
+    let c = mover.color();
+    let ks = if mover.kind() == PieceKind::General {
+        to
+    } else {
+        match general_square(b, c) {
+            Some(s) => s,
+            // No general: nothing can be exposed.
+            None => return true,
+        }
+    };
+    let view = After { board: b, from, to, mover };
+    !general_attacked::<XiangqiRules, _>(&view, ks, !c)
+}
+
+/// Whether the piece on `from` attacks `to` (by movement rules only).
+#[inline]
+fn attacks(b: &Board, from: u8, to: u8) -> bool {
+    piece_attacks::<XiangqiRules, _>(&Plain(b), from, to)
+}
+
+/// Whether a piece may be the victim of a chase where it stands: not the
+/// general, not a soldier that has not crossed the river.
+fn chaseable(p: Piece, s: u8) -> bool {
+    match p.kind() {
+        PieceKind::General => false,
+        PieceKind::Soldier => {
+            let rank = s / 9;
+            match p.color() {
+                Color::Red => rank >= 5,
+                Color::Black => rank <= 4,
+            }
+        }
+        _ => true,
+    }
+}
+
+/// Whether an attacker of this kind may chase at all (generals and
+/// soldiers chase freely).
+fn can_chase(k: PieceKind) -> bool {
+    !matches!(k, PieceKind::General | PieceKind::Soldier)
+}
+
+/// Attacks that count against a protected piece: a weaker piece on a
+/// stronger one.
+fn counts_when_protected(attacker: PieceKind, victim: PieceKind) -> bool {
+    use PieceKind::*;
+    match attacker {
+        Horse | Cannon => victim == Chariot,
+        Advisor | Elephant => matches!(victim, Chariot | Horse | Cannon),
+        _ => false,
+    }
+}
+
+/// Whether the victim on `v` has a legal recapture once the piece on `a`
+/// has taken it.
+fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
+    let Some(attacker) = b[a as usize] else { return false };
+    let mut after = *b;
+    after[v as usize] = Some(attacker);
+    after[a as usize] = None;
+    let defender = !attacker.color();
+    (0..90u8).any(|r| {
+        after[r as usize].is_some_and(|p| p.color() == defender)
+            && attacks(&after, r, v)
+            && legal_capture(&after, r, v)
+    })
+}
+
+/// Whether `a × v` is a qualifying capture (see the module docs).
+fn qualifies(b: &Board, a: u8, v: u8) -> bool {
+    let (Some(attacker), Some(victim)) = (b[a as usize], b[v as usize]) else {
+        return false;
+    };
+    if !attacks(b, a, v) || !legal_capture(b, a, v) {
+        return false;
+    }
+    if counts_when_protected(attacker.kind(), victim.kind()) {
+        return true;
+    }
+    if protected_after_capture(b, a, v) {
+        return false;
+    }
+    if attacker.kind() == victim.kind() {
+        // An offer to exchange, unless the victim cannot take back.
+        return !(attacks(b, v, a) && legal_capture(b, v, a));
+    }
+    true
+}
+
+/// All qualifying captures side `s` has on this board.
+fn chase_pairs(b: &Board, s: Color) -> Pairs {
+    let mut ours = arrayvec::ArrayVec::<u8, 16>::new();
+    let mut theirs = arrayvec::ArrayVec::<u8, 16>::new();
+    for (i, p) in b.iter().enumerate() {
+        let Some(p) = *p else { continue };
+        let i = i as u8;
+        if p.color() == s {
+            if can_chase(p.kind()) && !ours.is_full() {
+                ours.push(i);
+            }
+        } else if chaseable(p, i) && !theirs.is_full() {
+            theirs.push(i);
+        }
+    }
+    let mut pairs = Pairs::new();
+    for &a in &ours {
+        for &v in &theirs {
+            if qualifies(b, a, v) && !pairs.is_full() {
+                pairs.push((a, v));
+            }
+        }
+    }
+    pairs
+}
+
+/// Play a move on a plain board (no legality test).
+pub(crate) fn apply(b: &mut Board, m: Move) {
+    if m.is_pass() {
+        return;
+    }
+    let (from, to) = (m.from().index(), m.to().index());
+    b[to] = b[from];
+    b[from] = None;
+}
+
+/// Take a move back on a plain board, restoring what it captured.
+pub(crate) fn revert(b: &mut Board, m: Move, captured: Option<Piece>) {
+    if m.is_pass() {
+        return;
+    }
+    let (from, to) = (m.from().index(), m.to().index());
+    b[from] = b[to];
+    b[to] = captured;
+}
+
+/// The enemy pieces that the move `m`, played on board `before`, chases
+/// (their squares, which the move does not change unless it captured).
+pub(crate) fn chased_by_move(before: &Board, m: Move) -> Victims {
+    let mut victims = Victims::new();
+    if m.is_pass() {
+        return victims;
+    }
+    let Some(mover) = before[m.from().index()] else { return victims };
+    let s = mover.color();
+    let old = chase_pairs(before, s);
+    let mut after = *before;
+    apply(&mut after, m);
+    let (from, to) = (m.from().raw(), m.to().raw());
+    for (a, v) in chase_pairs(&after, s) {
+        if victims.contains(&v) || victims.is_full() {
+            continue;
+        }
+        let new = if a == to {
+            // The moved piece: new unless it already had this capture from
+            // where it stood (a chariot sliding along its line of attack).
+            !old.contains(&(from, v))
+        } else if !attacks(before, a, v) {
+            // A discovered line, a new cannon screen, a freed leg or eye.
+            true
+        } else {
+            // The attack was there before: new only if it did not qualify
+            // and a protector of the victim has just become pinned (a fake
+            // root). Blocking a protector's line, or unpinning one's own
+            // attacker, is not a new threat (reference cases 22 and 31).
+            !old.contains(&(a, v)) && protector_pinned(before, &after, a, v)
+        };
+        if new {
+            victims.push(v);
+        }
+    }
+    victims
+}
+
+/// Whether some piece that could legally recapture on `v` after `a × v` on
+/// the board `before` still attacks `v` after the move but may no longer
+/// recapture there legally.
+fn protector_pinned(before: &Board, after: &Board, a: u8, v: u8) -> bool {
+    let capture = |b: &Board| -> Option<Board> {
+        let attacker = b[a as usize]?;
+        let mut c = *b;
+        c[v as usize] = Some(attacker);
+        c[a as usize] = None;
+        Some(c)
+    };
+    let (Some(cb), Some(ca)) = (capture(before), capture(after)) else {
+        return false;
+    };
+    let Some(victim) = before[v as usize] else { return false };
+    let defender = victim.color();
+    (0..90u8).any(|r| {
+        r != v
+            && cb[r as usize].is_some_and(|p| p.color() == defender)
+            && ca[r as usize] == cb[r as usize]
+            && attacks(&cb, r, v)
+            && legal_capture(&cb, r, v)
+            && attacks(&ca, r, v)
+            && !legal_capture(&ca, r, v)
+    })
+}
