@@ -1,14 +1,49 @@
 //! `jiang match`: an engine-match runner and referee for Xiangqi and Janggi.
 //!
-//! The command line follows cutechess-cli's syntax; our rules core judges every move.
+//! The command line follows cutechess-cli's syntax (see [`cli::USAGE`] and
+//! `engine/matchrunner/README.md`); every move is checked by our rules core
+//! and every game ended by the referee. Layout:
+//! - [`cli`]: command-line parsing into a [`cli::MatchConfig`];
+//! - [`engine_proc`]: child processes with a reader thread and deadlines;
+//! - [`engine`]: UCI, UCCI and XBoard as the referee speaks them;
+//! - [`referee`]: game-end verdicts; [`game`]: the game loop and clocks;
+//! - [`openings`], [`pgn`], [`stats`] (Elo, LOS, pentanomial, SPRT);
+//! - [`tournament`]: pairings, concurrency, progress and the final report.
+
+pub mod cli;
+pub mod engine;
+pub mod engine_proc;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod referee;
+pub mod stats;
+pub mod tournament;
 
 /// Entry point for `jiang match …`; `args` are the words after `match`.
-/// Returns the process exit code.
+/// Returns the process exit code: 0 after a completed match, 1 when it
+/// could not run or stopped on an engine failure, 2 for a bad command line.
 pub fn main(args: &[String]) -> i32 {
-    if args.is_empty() || args.iter().any(|a| a == "-help" || a == "--help") {
-        eprintln!("usage: jiang match -engine cmd=... -engine cmd=... [-each ...] [options]");
-        return if args.is_empty() { 2 } else { 0 };
+    if args
+        .iter()
+        .any(|a| a == "-help" || a == "--help" || a == "-h")
+    {
+        println!("{}", cli::USAGE);
+        return 0;
     }
-    eprintln!("jiang match: not ready yet");
-    2
+    let cfg = match cli::parse(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("jiang match: {e}");
+            return 2;
+        }
+    };
+    match tournament::run(&cfg) {
+        Ok(s) if s.aborted => 1,
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("jiang match: {e}");
+            1
+        }
+    }
 }

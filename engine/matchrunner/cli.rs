@@ -1,0 +1,724 @@
+//! The command line, in cutechess-cli's syntax.
+//!
+//! Options are words starting with `-`; `-engine`, `-each`, `-openings`,
+//! `-sprt`, `-draw` and `-resign` take `key=value` words up to the next
+//! option. Values may be quoted by the shell (`cmd="engine --flag"`).
+
+use std::fmt;
+use std::path::PathBuf;
+
+use movegen::{Ranks, Variant};
+
+use super::engine_proc::Launch;
+
+/// Why the command line was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, CliError> {
+    Err(CliError(msg.into()))
+}
+
+/// Engine protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Proto {
+    /// UCI (Pikafish style, or Fairy-Stockfish style with `UCI_Variant`).
+    #[default]
+    Uci,
+    /// UCCI (ElephantEye style).
+    Ucci,
+    /// XBoard / CECP protocol 2.
+    Xboard,
+}
+
+/// A clock: `moves` per period (none: whole game), base and increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Moves per period (`40` in `40/60+0.5`).
+    pub moves: Option<u32>,
+    /// Time per period in milliseconds.
+    pub base_ms: u64,
+    /// Increment per move in milliseconds.
+    pub inc_ms: u64,
+}
+
+/// How long an engine may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TimeControl {
+    /// Game clock (`tc=`).
+    pub clock: Option<Clock>,
+    /// Fixed time per move in milliseconds (`st=`).
+    pub movetime_ms: Option<u64>,
+    /// Node limit per move (`nodes=`).
+    pub nodes: Option<u64>,
+    /// Depth limit per move (`depth=`).
+    pub depth: Option<u32>,
+}
+
+impl TimeControl {
+    /// Whether no limit at all was given.
+    pub fn is_unlimited(&self) -> bool {
+        self.clock.is_none()
+            && self.movetime_ms.is_none()
+            && self.nodes.is_none()
+            && self.depth.is_none()
+    }
+
+    /// PGN `TimeControl` tag value.
+    pub fn pgn_tag(&self) -> String {
+        if let Some(c) = self.clock {
+            let base = fmt_secs(c.base_ms);
+            let mut s = match c.moves {
+                Some(m) => format!("{m}/{base}"),
+                None => base,
+            };
+            if c.inc_ms > 0 {
+                s.push('+');
+                s.push_str(&fmt_secs(c.inc_ms));
+            }
+            s
+        } else if let Some(st) = self.movetime_ms {
+            format!("{}/move", fmt_secs(st))
+        } else {
+            "-".to_string()
+        }
+    }
+}
+
+fn fmt_secs(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{}", ms / 1000)
+    } else {
+        let s = format!("{:.3}", ms as f64 / 1000.0);
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// One engine definition.
+#[derive(Clone, Debug, Default)]
+pub struct EngineConfig {
+    /// Display name (PGN, reports).
+    pub name: String,
+    /// How to start it.
+    pub launch: Launch,
+    /// Protocol.
+    pub proto: Proto,
+    /// Options to set, in order, as `(name, value)`.
+    pub options: Vec<(String, String)>,
+    /// Rank convention override (`ranks=0|1`); otherwise chosen by protocol.
+    pub ranks: Option<Ranks>,
+    /// XBoard: send FENs with `H`/`E` letters (`fen=xboard`) or `N`/`B`.
+    pub xboard_letters: Option<bool>,
+    /// Its time control.
+    pub tc: TimeControl,
+    /// Extra milliseconds allowed past the clock before a loss on time.
+    pub margin_ms: u64,
+}
+
+/// Openings file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OpeningFormat {
+    /// One FEN (EPD) per line, optionally followed by `moves …`.
+    #[default]
+    Epd,
+    /// PGN games: the `FEN` tag and the moves.
+    Pgn,
+}
+
+/// Order in which openings are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OpeningOrder {
+    /// As in the file.
+    #[default]
+    Sequential,
+    /// Shuffled with the seed.
+    Random,
+}
+
+/// `-openings` settings.
+#[derive(Clone, Debug, Default)]
+pub struct OpeningsConfig {
+    /// File to read (random openings when `None`).
+    pub file: Option<PathBuf>,
+    /// Its format.
+    pub format: OpeningFormat,
+    /// Use order.
+    pub order: OpeningOrder,
+    /// Keep at most this many plies of each opening line.
+    pub plies: Option<usize>,
+    /// Index (1-based) of the first opening to use.
+    pub start: usize,
+}
+
+/// `-sprt` settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtConfig {
+    /// Elo of H0.
+    pub elo0: f64,
+    /// Elo of H1.
+    pub elo1: f64,
+    /// Type I error.
+    pub alpha: f64,
+    /// Type II error.
+    pub beta: f64,
+}
+
+/// `-draw` adjudication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// First full move at which it may apply.
+    pub movenumber: u32,
+    /// Consecutive moves (per side) with |score| ≤ `score`.
+    pub movecount: u32,
+    /// Centipawn bound.
+    pub score: i32,
+}
+
+/// `-resign` adjudication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// Consecutive moves with a score ≤ −`score`.
+    pub movecount: u32,
+    /// Centipawn bound.
+    pub score: i32,
+    /// Also require the winner's scores to agree (≥ `score`).
+    pub twosided: bool,
+}
+
+/// Pairing scheme for three or more engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tournament {
+    /// Everyone plays everyone.
+    #[default]
+    RoundRobin,
+    /// The first engine plays each of the others.
+    Gauntlet,
+}
+
+/// Everything `jiang match` was asked to do.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Variant (rule set) played.
+    pub variant: Variant,
+    /// The engines.
+    pub engines: Vec<EngineConfig>,
+    /// Games per encounter per round.
+    pub games: u32,
+    /// Rounds.
+    pub rounds: u32,
+    /// How many consecutive games share an opening (colours alternate).
+    pub repeat: u32,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Openings.
+    pub openings: OpeningsConfig,
+    /// Random plies of a generated opening.
+    pub random_plies: usize,
+    /// PGN output file.
+    pub pgnout: Option<PathBuf>,
+    /// SPRT settings.
+    pub sprt: Option<SprtConfig>,
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// Draw (or Janggi counting) after this many full moves.
+    pub maxmoves: Option<u32>,
+    /// Random seed.
+    pub seed: u64,
+    /// Restart crashed engines and continue (else stop the match).
+    pub recover: bool,
+    /// Pairing scheme.
+    pub tournament: Tournament,
+    /// Print engine traffic on stderr.
+    pub debug: bool,
+    /// Deadline for moves without a clock (depth/nodes/none), ms.
+    pub hang_ms: u64,
+    /// Print the statistics every this many games (0: only at the end).
+    pub rating_interval: u32,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            variant: Variant::Xiangqi,
+            engines: Vec::new(),
+            games: 1,
+            rounds: 1,
+            repeat: 1,
+            concurrency: 1,
+            openings: OpeningsConfig::default(),
+            random_plies: 6,
+            pgnout: None,
+            sprt: None,
+            draw: None,
+            resign: None,
+            maxmoves: None,
+            seed: 0,
+            recover: false,
+            tournament: Tournament::RoundRobin,
+            debug: false,
+            hang_ms: 60_000,
+            rating_interval: 10,
+        }
+    }
+}
+
+/// The usage text.
+pub const USAGE: &str = "\
+usage: jiang match [options]
+  -variant xiangqi|janggi|janggitraditional|janggimodern|janggicasual
+  -engine cmd=CMD [name=N] [proto=uci|ucci|xboard] [dir=D] [arg=A] [option.X=Y]
+          [ranks=0|1] [fen=xboard|std] [tc=..] [st=S] [nodes=N] [depth=D] [timemargin=MS]
+  -each KEY=VALUE ...           settings for every engine
+     tc=40/60+0.5 | 60+0.5 | 1:00+0.5 | inf     st=0.1 (seconds per move)
+  -games N -rounds N -repeat [N] -concurrency N -tournament round-robin|gauntlet
+  -openings file=F format=epd|pgn order=sequential|random plies=N start=N
+  -randomplies N                plies of a generated opening (no file; default 6)
+  -pgnout FILE
+  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+  -draw movenumber=N movecount=N score=CP
+  -resign movecount=N score=CP [twosided=true]
+  -maxmoves N -seed N (-srand N) -recover -ratinginterval N -hangtimeout S -debug";
+
+fn parse_u64(key: &str, v: &str) -> Result<u64, CliError> {
+    v.parse()
+        .map_err(|_| CliError(format!("{key}: '{v}' is not a whole number")))
+}
+
+fn parse_u32(key: &str, v: &str) -> Result<u32, CliError> {
+    v.parse()
+        .map_err(|_| CliError(format!("{key}: '{v}' is not a whole number")))
+}
+
+fn parse_f64(key: &str, v: &str) -> Result<f64, CliError> {
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => err(format!("{key}: '{v}' is not a number")),
+    }
+}
+
+fn parse_bool(key: &str, v: &str) -> Result<bool, CliError> {
+    match v {
+        "true" | "1" | "on" | "yes" => Ok(true),
+        "false" | "0" | "off" | "no" => Ok(false),
+        _ => err(format!("{key}: '{v}' is not true/false")),
+    }
+}
+
+/// Seconds (`0.5`) or `minutes:seconds` (`1:30`) to milliseconds.
+fn parse_secs(v: &str) -> Option<u64> {
+    let secs = match v.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
+        None => v.parse::<f64>().ok()?,
+    };
+    if !secs.is_finite() || secs < 0.0 {
+        return None;
+    }
+    Some((secs * 1000.0).round() as u64)
+}
+
+/// Parse a `tc=` value: `[moves/]base[+inc]` or `inf`.
+pub fn parse_tc(v: &str) -> Result<Option<Clock>, CliError> {
+    if v == "inf" || v == "infinite" {
+        return Ok(None);
+    }
+    let bad = || CliError(format!("tc: cannot read '{v}' (expected e.g. 40/60+0.5)"));
+    let (moves, rest) = match v.split_once('/') {
+        Some((m, r)) => (Some(m.parse::<u32>().map_err(|_| bad())?), r),
+        None => (None, v),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (rest, None),
+    };
+    let base_ms = parse_secs(base).ok_or_else(bad)?;
+    let inc_ms = match inc {
+        Some(i) => parse_secs(i).ok_or_else(bad)?,
+        None => 0,
+    };
+    if moves == Some(0) || (base_ms == 0 && inc_ms == 0) {
+        return Err(bad());
+    }
+    Ok(Some(Clock {
+        moves,
+        base_ms,
+        inc_ms,
+    }))
+}
+
+/// Split a command string into words, honouring simple quotes.
+fn split_command(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for c in s.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                any = true;
+            }
+            None if c.is_whitespace() => {
+                if any || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            None => cur.push(c),
+        }
+    }
+    if any || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Apply one `key=value` to an engine definition.
+fn apply_engine_kv(e: &mut EngineConfig, key: &str, v: &str) -> Result<(), CliError> {
+    if let Some(opt) = key.strip_prefix("option.") {
+        if let Some(slot) = e.options.iter_mut().find(|(n, _)| n == opt) {
+            slot.1 = v.to_string();
+        } else {
+            e.options.push((opt.to_string(), v.to_string()));
+        }
+        return Ok(());
+    }
+    match key {
+        "cmd" => {
+            let mut words = split_command(v);
+            if words.is_empty() {
+                return err("cmd: empty command");
+            }
+            e.launch.program = words.remove(0);
+            e.launch.args.splice(0..0, words);
+        }
+        "arg" => e.launch.args.push(v.to_string()),
+        "dir" => e.launch.dir = Some(PathBuf::from(v)),
+        "name" => e.name = v.to_string(),
+        "proto" => {
+            e.proto = match v {
+                "uci" => Proto::Uci,
+                "ucci" => Proto::Ucci,
+                "xboard" | "cecp" => Proto::Xboard,
+                _ => return err(format!("proto: unknown protocol '{v}' (uci, ucci, xboard)")),
+            }
+        }
+        "ranks" => {
+            e.ranks = Some(match v {
+                "0" | "0-9" => Ranks::ZeroBased,
+                "1" | "1-10" => Ranks::OneBased,
+                _ => return err(format!("ranks: '{v}' (expected 0 or 1)")),
+            })
+        }
+        "fen" => {
+            e.xboard_letters = Some(match v {
+                "xboard" | "he" => true,
+                "std" | "nb" => false,
+                _ => return err(format!("fen: '{v}' (expected xboard or std)")),
+            })
+        }
+        "tc" => e.tc.clock = parse_tc(v)?,
+        "st" => {
+            let ms = parse_secs(v).ok_or_else(|| CliError(format!("st: bad time '{v}'")))?;
+            if ms == 0 {
+                return err("st: must be positive");
+            }
+            e.tc.movetime_ms = Some(ms);
+        }
+        "nodes" => e.tc.nodes = Some(parse_u64(key, v)?),
+        "depth" => e.tc.depth = Some(parse_u32(key, v)?),
+        "timemargin" => e.margin_ms = parse_u64(key, v)?,
+        // cutechess settings we accept but do not need: pondering is off,
+        // restarts follow -recover.
+        "ponder" | "restart" | "trust" | "stderr" | "whitepov" | "initstr" => {}
+        _ => return err(format!("unknown engine setting '{key}'")),
+    }
+    Ok(())
+}
+
+/// Collect `key=value` words following an option.
+fn take_kvs<'a>(args: &'a [String], i: &mut usize) -> Vec<(&'a str, &'a str)> {
+    let mut out = Vec::new();
+    while let Some(a) = args.get(*i) {
+        if a.starts_with('-') && !a.contains('=') {
+            break;
+        }
+        match a.split_once('=') {
+            Some((k, v)) => out.push((k, v)),
+            None => out.push((a.as_str(), "")),
+        }
+        *i += 1;
+    }
+    out
+}
+
+/// Value word after a flag.
+fn take_value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, CliError> {
+    let v = args
+        .get(*i)
+        .ok_or_else(|| CliError(format!("{flag} needs a value")))?;
+    *i += 1;
+    Ok(v)
+}
+
+/// Parse the words after `jiang match`.
+pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
+    let mut cfg = MatchConfig::default();
+    let mut engines: Vec<Vec<(String, String)>> = Vec::new();
+    let mut each: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        i += 1;
+        let owned = |kvs: Vec<(&str, &str)>| -> Vec<(String, String)> {
+            kvs.into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        match flag.trim_start_matches('-') {
+            "engine" => engines.push(owned(take_kvs(args, &mut i))),
+            "each" => each.extend(owned(take_kvs(args, &mut i))),
+            "variant" => {
+                let v = take_value(args, &mut i, flag)?;
+                cfg.variant = v.parse().map_err(|e| CliError(format!("{e}")))?;
+            }
+            "games" => cfg.games = parse_u32(flag, take_value(args, &mut i, flag)?)?,
+            "rounds" => cfg.rounds = parse_u32(flag, take_value(args, &mut i, flag)?)?,
+            "repeat" => {
+                cfg.repeat = match args.get(i).and_then(|v| v.parse::<u32>().ok()) {
+                    Some(n) => {
+                        i += 1;
+                        n
+                    }
+                    None => 2,
+                }
+            }
+            "concurrency" => {
+                cfg.concurrency = parse_u64(flag, take_value(args, &mut i, flag)?)? as usize
+            }
+            "pgnout" => {
+                cfg.pgnout = Some(PathBuf::from(take_value(args, &mut i, flag)?));
+                // cutechess's trailing `min` / `fi` words: accepted, ignored.
+                while matches!(args.get(i).map(String::as_str), Some("min" | "fi")) {
+                    i += 1;
+                }
+            }
+            "maxmoves" => cfg.maxmoves = Some(parse_u32(flag, take_value(args, &mut i, flag)?)?),
+            "seed" | "srand" => cfg.seed = parse_u64(flag, take_value(args, &mut i, flag)?)?,
+            "recover" => cfg.recover = true,
+            "debug" => cfg.debug = true,
+            "randomplies" => {
+                cfg.random_plies = parse_u64(flag, take_value(args, &mut i, flag)?)? as usize
+            }
+            "ratinginterval" => {
+                cfg.rating_interval = parse_u32(flag, take_value(args, &mut i, flag)?)?
+            }
+            "hangtimeout" => {
+                let v = take_value(args, &mut i, flag)?;
+                cfg.hang_ms =
+                    parse_secs(v).ok_or_else(|| CliError(format!("{flag}: bad time '{v}'")))?;
+            }
+            "tournament" => {
+                cfg.tournament = match take_value(args, &mut i, flag)? {
+                    "round-robin" | "roundrobin" => Tournament::RoundRobin,
+                    "gauntlet" => Tournament::Gauntlet,
+                    v => return err(format!("{flag}: unknown tournament '{v}'")),
+                }
+            }
+            "openings" => {
+                for (k, v) in take_kvs(args, &mut i) {
+                    let o = &mut cfg.openings;
+                    match k {
+                        "file" => o.file = Some(PathBuf::from(v)),
+                        "format" => {
+                            o.format = match v {
+                                "epd" | "fen" => OpeningFormat::Epd,
+                                "pgn" => OpeningFormat::Pgn,
+                                _ => return err(format!("openings format '{v}' (epd or pgn)")),
+                            }
+                        }
+                        "order" => {
+                            o.order = match v {
+                                "sequential" => OpeningOrder::Sequential,
+                                "random" => OpeningOrder::Random,
+                                _ => return err(format!("openings order '{v}'")),
+                            }
+                        }
+                        "plies" => o.plies = Some(parse_u64(k, v)? as usize),
+                        "start" => o.start = parse_u64(k, v)? as usize,
+                        "policy" => {}
+                        _ => return err(format!("unknown openings setting '{k}'")),
+                    }
+                }
+            }
+            "sprt" => {
+                let mut s = SprtConfig {
+                    elo0: 0.0,
+                    elo1: 5.0,
+                    alpha: 0.05,
+                    beta: 0.05,
+                };
+                for (k, v) in take_kvs(args, &mut i) {
+                    let x = parse_f64(k, v)?;
+                    match k {
+                        "elo0" => s.elo0 = x,
+                        "elo1" => s.elo1 = x,
+                        "alpha" => s.alpha = x,
+                        "beta" => s.beta = x,
+                        _ => return err(format!("unknown sprt setting '{k}'")),
+                    }
+                }
+                if !(s.elo1 > s.elo0)
+                    || !(0.0..0.5).contains(&s.alpha)
+                    || !(0.0..0.5).contains(&s.beta)
+                    || s.alpha == 0.0
+                    || s.beta == 0.0
+                {
+                    return err("sprt: need elo1 > elo0 and 0 < alpha, beta < 0.5");
+                }
+                cfg.sprt = Some(s);
+            }
+            "draw" => {
+                let mut d = DrawAdjudication {
+                    movenumber: 0,
+                    movecount: 1,
+                    score: 0,
+                };
+                for (k, v) in take_kvs(args, &mut i) {
+                    match k {
+                        "movenumber" => d.movenumber = parse_u32(k, v)?,
+                        "movecount" => d.movecount = parse_u32(k, v)?.max(1),
+                        "score" => d.score = parse_u32(k, v)? as i32,
+                        _ => return err(format!("unknown draw setting '{k}'")),
+                    }
+                }
+                cfg.draw = Some(d);
+            }
+            "resign" => {
+                let mut r = ResignAdjudication {
+                    movecount: 1,
+                    score: 1000,
+                    twosided: false,
+                };
+                for (k, v) in take_kvs(args, &mut i) {
+                    match k {
+                        "movecount" => r.movecount = parse_u32(k, v)?.max(1),
+                        "score" => r.score = parse_u32(k, v)? as i32,
+                        "twosided" => r.twosided = parse_bool(k, v)?,
+                        _ => return err(format!("unknown resign setting '{k}'")),
+                    }
+                }
+                cfg.resign = Some(r);
+            }
+            _ => return err(format!("unknown option '{flag}'\n{USAGE}")),
+        }
+    }
+    if engines.len() < 2 {
+        return err(format!("need at least two -engine definitions\n{USAGE}"));
+    }
+    for (n, kvs) in engines.iter().enumerate() {
+        let mut e = EngineConfig::default();
+        for (k, v) in each.iter().chain(kvs.iter()) {
+            apply_engine_kv(&mut e, k, v)?;
+        }
+        if e.launch.program.is_empty() {
+            return err(format!("engine {}: cmd= is missing", n + 1));
+        }
+        if e.name.is_empty() {
+            e.name = std::path::Path::new(&e.launch.program)
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| format!("engine{}", n + 1));
+        }
+        if e.tc.is_unlimited() {
+            return err(format!(
+                "engine '{}': no time control (give tc=, st=, nodes= or depth=, e.g. -each tc=10+0.1)",
+                e.name
+            ));
+        }
+        cfg.engines.push(e);
+    }
+    // Duplicate names make reports and PGNs ambiguous: number them.
+    for n in 0..cfg.engines.len() {
+        let name = cfg.engines[n].name.clone();
+        if cfg.engines[..n].iter().any(|e| e.name == name) {
+            cfg.engines[n].name = format!("{name} ({})", n + 1);
+        }
+    }
+    if cfg.games == 0 || cfg.rounds == 0 || cfg.repeat == 0 || cfg.concurrency == 0 {
+        return err("-games, -rounds, -repeat and -concurrency must be at least 1");
+    }
+    Ok(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn tc_forms() {
+        let c = parse_tc("40/60+0.5").unwrap().unwrap();
+        assert_eq!((c.moves, c.base_ms, c.inc_ms), (Some(40), 60_000, 500));
+        let c = parse_tc("1:30+1").unwrap().unwrap();
+        assert_eq!((c.moves, c.base_ms, c.inc_ms), (None, 90_000, 1000));
+        assert_eq!(parse_tc("inf").unwrap(), None);
+        assert!(parse_tc("x+1").is_err());
+        assert!(parse_tc("0/10").is_err());
+    }
+
+    #[test]
+    fn full_line() {
+        let a = words(
+            "-variant janggi -engine cmd=a name=A proto=xboard ranks=1 option.Hash=64 \
+             -engine cmd=b -each tc=40/60+0.5 timemargin=50 -games 2 -rounds 3 -repeat \
+             -concurrency 2 -sprt elo0=0 elo1=5 -draw movenumber=30 movecount=5 score=10 \
+             -resign movecount=3 score=600 -maxmoves 200 -seed 7 -recover",
+        );
+        let c = parse(&a).unwrap();
+        assert_eq!(c.variant, Variant::Janggi);
+        assert_eq!(c.engines.len(), 2);
+        assert_eq!(c.engines[0].proto, Proto::Xboard);
+        assert_eq!(c.engines[0].ranks, Some(Ranks::OneBased));
+        assert_eq!(c.engines[0].options, vec![("Hash".into(), "64".into())]);
+        assert_eq!(c.engines[1].tc.clock.unwrap().base_ms, 60_000);
+        assert_eq!(c.engines[1].margin_ms, 50);
+        assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 3, 2, 2));
+        assert_eq!(c.draw.unwrap().movecount, 5);
+        assert_eq!(c.resign.unwrap().score, 600);
+        assert_eq!((c.maxmoves, c.seed, c.recover), (Some(200), 7, true));
+        assert_eq!(c.sprt.unwrap().elo1, 5.0);
+    }
+
+    #[test]
+    fn rejects_bad_input() {
+        assert!(parse(&words("-engine cmd=a -engine cmd=b")).is_err()); // no tc
+        assert!(parse(&words("-engine cmd=a -each st=1")).is_err()); // one engine
+        assert!(parse(&words("-engine cmd=a proto=foo -engine cmd=b -each st=1")).is_err());
+        assert!(parse(&words("-engine cmd=a -engine cmd=b -each st=1 -games x")).is_err());
+        assert!(parse(&words("-engine cmd=a -engine cmd=b -each st=1 -bogus")).is_err());
+        let c = parse(&words("-engine cmd=a -engine cmd=a -each st=0.1")).unwrap();
+        assert_ne!(c.engines[0].name, c.engines[1].name);
+        assert_eq!(c.engines[0].tc.movetime_ms, Some(100));
+    }
+
+    #[test]
+    fn command_words() {
+        assert_eq!(split_command("a 'b c' d"), vec!["a", "b c", "d"]);
+        assert_eq!(split_command("  x  "), vec!["x"]);
+    }
+}
