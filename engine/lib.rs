@@ -1,2 +1,25 @@
 //! The `jiang` engine: protocol front-ends and commands over the rules core.
+//!
+//! Module map:
+//! - [`detect`]: chooses the protocol from the first line and runs the loop.
+//! - [`uci`], [`ucci`], [`xboard`]: the three protocols, each a thin
+//!   translator between text and the search [`search::Engine`].
+//! - [`session`]: state every protocol shares (position, options, engine).
+//! - [`options`]: the option table and typed settings.
+//! - [`commands`]: perft/divide, `d`, `eval`, `bench`, `result`.
+//! - [`io`]: the stdin reader thread and the locked stdout writer.
+//! - [`wdl`]: the win/draw/loss model behind `UCI_ShowWDL`.
+//! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`).
+//! - [`matchrunner`]: `jiang match …`.
+
+pub mod cli;
+pub mod commands;
+pub mod detect;
+pub mod io;
 pub mod matchrunner;
+pub mod options;
+pub mod session;
+pub mod ucci;
+pub mod uci;
+pub mod wdl;
+pub mod xboard;

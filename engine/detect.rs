@@ -1,0 +1,111 @@
+//! Protocol detection and the protocol loop.
+//!
+//! The first meaningful line chooses the protocol: `uci`, `ucci`,
+//! `xboard` (or `protover`), and UCI-Cyclone's bare `fen …`/`startpos …`
+//! lines select UCI with ranks 0–9. Anything else also starts UCI (tools
+//! that send `position …` or `go perft …` straight away expect that), and
+//! that first line is then handled as a UCI command.
+
+use std::sync::mpsc::{Receiver, Sender};
+
+use search::BestMove;
+
+use crate::io::{Event, Out};
+use crate::{ucci, uci, xboard};
+
+/// Which protocol a session speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// UCI (also UCI-Cyclone).
+    Uci,
+    /// UCCI.
+    Ucci,
+    /// XBoard / CECP.
+    Xboard,
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit`: end the session.
+    Quit,
+}
+
+/// A protocol front-end.
+pub trait Protocol {
+    /// Handle one input line.
+    fn handle(&mut self, line: &str) -> Flow;
+    /// A search started by this front-end finished (search number, result).
+    fn search_done(&mut self, id: u64, best: BestMove);
+    /// The session ends (after `quit`, or input ended when `input_ended`).
+    fn finish(&mut self, input_ended: bool);
+}
+
+/// The protocol a first line selects; `None` for a blank line.
+pub fn detect(line: &str) -> Option<Kind> {
+    let first = line.split_whitespace().next()?.to_ascii_lowercase();
+    Some(match first.as_str() {
+        "ucci" => Kind::Ucci,
+        "xboard" | "protover" => Kind::Xboard,
+        _ => Kind::Uci,
+    })
+}
+
+/// Read events until `quit` or the end of input, choosing the protocol
+/// from the first meaningful line. `tx` lets XBoard's search callbacks
+/// post their results into the same loop.
+pub fn run(rx: &Receiver<Event>, tx: &Sender<Event>, out: Out) {
+    let (kind, first) = loop {
+        match rx.recv() {
+            Ok(Event::Line(l)) => {
+                if let Some(k) = detect(&l) {
+                    break (k, l);
+                }
+            }
+            Ok(Event::Done(..)) => {}
+            Ok(Event::Eof) | Err(_) => return,
+        }
+    };
+    let mut proto: Box<dyn Protocol> = match kind {
+        Kind::Uci => Box::new(uci::Uci::new(out)),
+        Kind::Ucci => Box::new(ucci::Ucci::new(out)),
+        Kind::Xboard => Box::new(xboard::Xboard::new(out, tx.clone())),
+    };
+    if proto.handle(&first) == Flow::Quit {
+        proto.finish(false);
+        return;
+    }
+    loop {
+        match rx.recv() {
+            Ok(Event::Line(l)) => {
+                if proto.handle(&l) == Flow::Quit {
+                    proto.finish(false);
+                    return;
+                }
+            }
+            Ok(Event::Done(id, best)) => proto.search_done(id, best),
+            Ok(Event::Eof) | Err(_) => {
+                proto.finish(true);
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_line_chooses() {
+        assert_eq!(detect("uci"), Some(Kind::Uci));
+        assert_eq!(detect("  ucci "), Some(Kind::Ucci));
+        assert_eq!(detect("xboard"), Some(Kind::Xboard));
+        assert_eq!(detect("protover 2"), Some(Kind::Xboard));
+        assert_eq!(detect("fen 9/9 w"), Some(Kind::Uci));
+        assert_eq!(detect("startpos moves h2e2"), Some(Kind::Uci));
+        assert_eq!(detect("   "), None);
+    }
+}

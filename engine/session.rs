@@ -1,0 +1,355 @@
+//! What every protocol front-end shares: the current game position, the
+//! option values, the search engine, and the rules for driving it safely.
+//!
+//! The search engine's setters may only be called while no search runs,
+//! so option changes are stored in [`Settings`] and pushed into the engine
+//! just before the next search starts ([`Session::go`]), after any running
+//! search has been stopped and joined. A `position`, `setoption` or
+//! `ucinewgame` arriving mid-search therefore never disturbs that search.
+
+use std::thread::JoinHandle;
+
+use movegen::{Position, Ranks, Variant};
+use search::{BestMove, Engine, Limits, SearchInfo};
+
+use crate::commands;
+use crate::io::Out;
+use crate::options::{Effect, OptionError, Settings};
+
+/// Engine values last pushed into the search engine.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Applied {
+    threads: usize,
+    hash_mb: usize,
+    multipv: usize,
+    overhead_ms: u64,
+}
+
+/// Shared state of one protocol session.
+pub struct Session {
+    /// Protocol output.
+    pub out: Out,
+    /// Prefix of notes and error messages (`info string ` for UCI and
+    /// UCCI, `# ` for XBoard, whose GUIs ignore lines starting with `#`).
+    pub note_prefix: &'static str,
+    /// Option values.
+    pub settings: Settings,
+    /// The game position, with the moves played since its FEN.
+    pub pos: Position,
+    engine: Engine,
+    applied: Option<Applied>,
+    clear_pending: bool,
+    new_game_pending: bool,
+    /// Number of the latest `go`, so late results of older searches can
+    /// be told apart.
+    search_id: u64,
+    perft_job: Option<JoinHandle<()>>,
+}
+
+/// Why a `position` command was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Neither `startpos` nor `fen`.
+    Syntax(String),
+    /// The FEN does not describe a playable position.
+    Fen(movegen::FenError),
+    /// A move in the list is malformed or illegal (1-based index).
+    Move(usize, movegen::MoveError),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Syntax(s) => write!(f, "{s}"),
+            PositionError::Fen(e) => write!(f, "{e}"),
+            PositionError::Move(i, e) => write!(f, "move {i}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Session {
+    /// A session in the Xiangqi start position with default options.
+    pub fn new(out: Out) -> Session {
+        Session {
+            out,
+            note_prefix: "info string ",
+            settings: Settings::default(),
+            pos: Position::startpos(Variant::Xiangqi),
+            engine: Engine::new(),
+            applied: None,
+            clear_pending: false,
+            new_game_pending: false,
+            search_id: 0,
+            perft_job: None,
+        }
+    }
+
+    /// A note or error message in the protocol's own form.
+    pub fn note(&self, text: &str) {
+        self.out.line(&format!("{}{text}", self.note_prefix));
+    }
+
+    /// The commands every protocol has besides its own: `d`, `eval`,
+    /// `bench`, `result`, `perft N`, `divide N`. Returns false when `cmd`
+    /// is none of them.
+    pub fn extension(&mut self, cmd: &str, args: &[&str], ranks: Ranks) -> bool {
+        match cmd {
+            "d" | "display" => self.out.lines(commands::display(&self.pos, ranks)),
+            "eval" => self.out.lines(commands::eval_lines(&self.pos)),
+            "result" => self.note(&commands::result_text(&self.pos)),
+            "bench" => {
+                if let Err(e) = self.bench(args) {
+                    self.note(&format!("error: {e}"));
+                }
+            }
+            "perft" | "divide" => match parse_depth(args.first().copied()) {
+                Ok(d) => self.perft(d, ranks),
+                Err(e) => self.note(&format!("error: {e}")),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// Set an option; a variant change resets the position to its start.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Effect, OptionError> {
+        let effect = self.settings.set(name, value)?;
+        match effect {
+            Effect::ClearHash => self.clear_pending = true,
+            Effect::Variant => self.pos = Position::startpos(self.settings.variant),
+            Effect::None => {}
+        }
+        self.apply_if_idle();
+        Ok(effect)
+    }
+
+    /// Change the variant (XBoard `variant`, UCI_Variant without the rank
+    /// switch) and reset to its start position.
+    pub fn set_variant(&mut self, v: Variant) {
+        self.settings.variant = v;
+        self.pos = Position::startpos(v);
+    }
+
+    /// A new game starts: the hash and the search's history tables are
+    /// cleared before the next search.
+    pub fn new_game(&mut self) {
+        self.new_game_pending = true;
+        self.apply_if_idle();
+    }
+
+    /// Parse `startpos [moves …]` or `fen <FEN> [moves …]` (the words
+    /// after `position`). All or nothing: on any error the previous
+    /// position stays.
+    pub fn set_position(&mut self, args: &str, ranks: Ranks) -> Result<(), PositionError> {
+        self.pos = self.parse_position(args, ranks)?;
+        Ok(())
+    }
+
+    /// The position `args` describe, without changing the session.
+    pub fn parse_position(&self, args: &str, ranks: Ranks) -> Result<Position, PositionError> {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let moves_at = words.iter().position(|w| w.eq_ignore_ascii_case("moves"));
+        let (head, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (&words[..], &[][..]),
+        };
+        let variant = self.settings.variant;
+        let mut pos = match head.first().map(|w| w.to_ascii_lowercase()) {
+            Some(w) if w == "startpos" && head.len() == 1 => Position::startpos(variant),
+            Some(w) if w == "startpos" => {
+                return Err(PositionError::Syntax(format!(
+                    "unexpected '{}' after startpos",
+                    head[1..].join(" ")
+                )))
+            }
+            Some(w) if w == "fen" => {
+                if head.len() < 2 {
+                    return Err(PositionError::Syntax("position fen: missing FEN".into()));
+                }
+                Position::from_fen(&head[1..].join(" "), variant).map_err(PositionError::Fen)?
+            }
+            _ => {
+                return Err(PositionError::Syntax(
+                    "position: expected 'startpos' or 'fen <FEN>'".into(),
+                ))
+            }
+        };
+        pos.play_text_moves(moves.iter().copied(), ranks)
+            .map_err(|(i, e)| PositionError::Move(i + 1, e))?;
+        Ok(pos)
+    }
+
+    /// Whether a search is running.
+    pub fn searching(&self) -> bool {
+        self.engine.is_searching()
+    }
+
+    /// Ask the running search (if any) to stop; its `on_done` reports the
+    /// result. Returns at once.
+    pub fn stop(&self) {
+        self.engine.stop();
+    }
+
+    /// Tell a pondering search that the expected move was played.
+    pub fn ponderhit(&self) {
+        self.engine.ponderhit();
+    }
+
+    /// Stop the running search and wait until its threads have finished
+    /// (its `on_done` has run by then).
+    pub fn stop_and_wait(&mut self) {
+        self.engine.stop();
+        self.engine.wait();
+        self.apply_pending();
+    }
+
+    /// Wait for a search to end by itself.
+    pub fn wait(&mut self) {
+        self.engine.wait();
+    }
+
+    fn apply_if_idle(&mut self) {
+        if !self.engine.is_searching() {
+            // A search that ended by itself may still need joining.
+            self.engine.wait();
+            self.apply_pending();
+        }
+    }
+
+    /// Push changed settings into the engine (no search may be running).
+    fn apply_pending(&mut self) {
+        let s = &self.settings;
+        let want = Applied {
+            threads: s.threads,
+            hash_mb: s.hash_mb,
+            multipv: s.multipv,
+            overhead_ms: s.move_overhead_ms,
+        };
+        let old = self.applied;
+        if old.map(|a| a.hash_mb) != Some(want.hash_mb) {
+            self.engine.set_hash_mb(want.hash_mb);
+        }
+        if old.map(|a| a.threads) != Some(want.threads) {
+            self.engine.set_threads(want.threads);
+        }
+        if old.map(|a| a.multipv) != Some(want.multipv) {
+            self.engine.set_multipv(want.multipv);
+        }
+        if old.map(|a| a.overhead_ms) != Some(want.overhead_ms) {
+            self.engine.set_move_overhead_ms(want.overhead_ms);
+        }
+        self.applied = Some(want);
+        if self.new_game_pending {
+            self.engine.new_game();
+            self.new_game_pending = false;
+            self.clear_pending = false;
+        }
+        if self.clear_pending {
+            self.engine.clear_hash();
+            self.clear_pending = false;
+        }
+    }
+
+    /// Start a search of the current position. A search still running is
+    /// stopped and joined first (its result is still reported). Returns
+    /// the new search's number, also passed to `on_done` by callers that
+    /// need it.
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        on_done: Box<dyn FnOnce(BestMove) + Send>,
+    ) -> u64 {
+        self.go_from(None, limits, on_info, on_done)
+    }
+
+    /// [`Session::go`] from another position than the game's (pondering
+    /// on an expected move, UCCI `probe`).
+    pub fn go_from(
+        &mut self,
+        pos: Option<&Position>,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        on_done: Box<dyn FnOnce(BestMove) + Send>,
+    ) -> u64 {
+        self.stop_and_wait();
+        self.search_id += 1;
+        let pos = pos.unwrap_or(&self.pos).clone();
+        self.engine.go(&pos, limits, on_info, on_done);
+        self.search_id
+    }
+
+    /// Number of the latest search.
+    pub fn search_id(&self) -> u64 {
+        self.search_id
+    }
+
+    /// Run perft/divide on a worker thread so that the protocol keeps
+    /// answering; output goes to `out` when done.
+    pub fn perft(&mut self, depth: u32, ranks: Ranks) {
+        // One perft at a time; refusing (rather than waiting) keeps the
+        // protocol loop responsive.
+        if self.perft_job.as_ref().is_some_and(|j| !j.is_finished()) {
+            self.note("error: a perft is still running");
+            return;
+        }
+        let pos = self.pos.clone();
+        let threads = self.settings.threads;
+        let out = self.out.clone();
+        let job = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let d = commands::divide(&pos, depth, threads, ranks);
+                out.lines(commands::divide_lines(&d));
+            });
+        match job {
+            Ok(h) => self.perft_job = Some(h),
+            Err(e) => self.note(&format!("error: cannot start perft: {e}")),
+        }
+    }
+
+    /// Wait for a running perft (before exiting, so its output is not
+    /// lost when input ends).
+    pub fn finish_perft(&mut self) {
+        if let Some(job) = self.perft_job.take() {
+            let _ = job.join();
+        }
+    }
+
+    /// Run the benchmark synchronously (`bench [depth] [threads] [hash]`).
+    pub fn bench(&mut self, args: &[&str]) -> Result<(), String> {
+        let depth = parse_opt::<u32>(args.first(), "depth")?;
+        let threads = parse_opt::<usize>(args.get(1), "threads")?
+            .unwrap_or(1)
+            .max(1);
+        let hash = parse_opt::<usize>(args.get(2), "hash")?
+            .unwrap_or(16)
+            .max(1);
+        self.stop_and_wait();
+        let mut w = self.out.writer();
+        search::bench(depth, threads, hash, &mut w);
+        Ok(())
+    }
+}
+
+fn parse_opt<T: std::str::FromStr>(w: Option<&&str>, what: &str) -> Result<Option<T>, String> {
+    match w {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("bench: bad {what} '{t}'")),
+    }
+}
+
+/// Parse a perft depth (1 to [`commands::MAX_PERFT_DEPTH`]).
+pub fn parse_depth(w: Option<&str>) -> Result<u32, String> {
+    let max = commands::MAX_PERFT_DEPTH;
+    match w.map(str::parse::<u32>) {
+        Some(Ok(d)) if (1..=max).contains(&d) => Ok(d),
+        Some(_) => Err(format!("perft: depth must be a number from 1 to {max}")),
+        None => Err("perft: missing depth".into()),
+    }
+}

@@ -1,0 +1,295 @@
+//! UCI front-end (Pikafish-style and Fairy-Stockfish-style GUIs, UCI-Cyclone
+//! bare `fen`/`startpos` lines).
+//!
+//! Ranks are 0–9 until a GUI sets `UCI_Variant` (only Fairy-Stockfish-style
+//! GUIs do), then 1–10; the `UCI_Ranks` option forces either (`0-9`,
+//! `1-10`, or `auto`). Bad input gets one `info string error: …` line and
+//! changes nothing.
+
+use movegen::{move_text, Color, Position, Ranks};
+use search::{Bound, Limits, Score, SearchInfo};
+
+use crate::detect::{Flow, Protocol};
+use crate::io::Out;
+use crate::options::{self, split_setoption, OPTIONS};
+use crate::session::{parse_depth, Session};
+use crate::wdl::wdl;
+
+/// Engine name with version, as every protocol announces it.
+pub const ENGINE_NAME: &str = concat!("Jiang ", env!("CARGO_PKG_VERSION"));
+/// Author line.
+pub const ENGINE_AUTHOR: &str = "the Jiang developers";
+
+/// What a `go` asks for.
+#[derive(Clone, Debug)]
+pub enum GoCommand {
+    /// A search.
+    Search(Limits),
+    /// `go perft N`.
+    Perft(u32),
+}
+
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// Parse the words after `go`. Unknown words and bad numbers give a
+/// warning and are skipped: a GUI waiting for `bestmove` must get one.
+/// Only a bad `perft` request is an error.
+pub fn parse_go(
+    words: &[&str],
+    pos: &Position,
+    ranks: Ranks,
+) -> Result<(GoCommand, Vec<String>), String> {
+    let mut l = Limits::default();
+    let mut warn = Vec::new();
+    let mut i = 0;
+    // Clock values may be negative (a GUI reporting an overstepped clock):
+    // they count as zero.
+    let ms = |t: Option<&&str>| {
+        t.and_then(|t| t.parse::<i64>().ok())
+            .map(|v| v.max(0) as u64)
+    };
+    while i < words.len() {
+        let w = words[i].to_ascii_lowercase();
+        let arg = words.get(i + 1);
+        let mut used = 1;
+        let bad =
+            |warn: &mut Vec<String>| warn.push(format!("go {w}: bad or missing value, ignored"));
+        match w.as_str() {
+            "infinite" => l.infinite = true,
+            "ponder" => l.ponder = true,
+            "perft" => return parse_depth(arg.copied()).map(|d| (GoCommand::Perft(d), warn)),
+            "wtime" | "btime" | "winc" | "binc" | "movetime" => {
+                used = 2;
+                match ms(arg) {
+                    Some(v) => match w.as_str() {
+                        "wtime" => l.time_ms[Color::Red.index()] = Some(v),
+                        "btime" => l.time_ms[Color::Black.index()] = Some(v),
+                        "winc" => l.inc_ms[Color::Red.index()] = Some(v),
+                        "binc" => l.inc_ms[Color::Black.index()] = Some(v),
+                        _ => l.movetime_ms = Some(v),
+                    },
+                    None => bad(&mut warn),
+                }
+            }
+            "depth" | "movestogo" | "mate" => {
+                used = 2;
+                match arg.and_then(|t| t.parse::<u32>().ok()) {
+                    Some(v) if w == "depth" => l.depth = Some(v.max(1)),
+                    Some(v) if w == "mate" => l.mate = Some(v),
+                    Some(v) => l.movestogo = Some(v),
+                    None => bad(&mut warn),
+                }
+            }
+            "nodes" => {
+                used = 2;
+                match arg.and_then(|t| t.parse::<u64>().ok()) {
+                    Some(v) => l.nodes = Some(v),
+                    None => bad(&mut warn),
+                }
+            }
+            "searchmoves" => {
+                while let Some(t) = words.get(i + used) {
+                    if GO_WORDS.contains(&t.to_ascii_lowercase().as_str()) {
+                        break;
+                    }
+                    match pos.parse_move(t, ranks) {
+                        Ok(m) => l.searchmoves.push(m),
+                        Err(e) => warn.push(format!("go searchmoves: {e}, ignored")),
+                    }
+                    used += 1;
+                }
+            }
+            _ => warn.push(format!("go: unknown parameter '{}', ignored", words[i])),
+        }
+        i += used;
+    }
+    Ok((GoCommand::Search(l), warn))
+}
+
+/// `cp X` / `mate N` with an optional bound word.
+pub fn score_text(score: Score, bound: Bound) -> String {
+    let s = match score {
+        Score::Cp(v) => format!("cp {v}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    match bound {
+        Bound::Exact => s,
+        Bound::Lower => format!("{s} lowerbound"),
+        Bound::Upper => format!("{s} upperbound"),
+    }
+}
+
+/// One UCI `info` line.
+pub fn info_line(i: &SearchInfo, ranks: Ranks, show_wdl: bool) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        i.depth,
+        i.seldepth,
+        i.multipv,
+        score_text(i.score, i.bound)
+    );
+    if show_wdl {
+        let (w, d, l) = match i.score {
+            Score::Cp(v) => wdl(v, None),
+            Score::Mate(n) => wdl(0, Some(n)),
+        };
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} tbhits 0 time {}",
+        i.nodes, i.nps, i.hashfull, i.time_ms
+    ));
+    if !i.pv.is_empty() {
+        s.push_str(" pv");
+        for &m in &i.pv {
+            s.push(' ');
+            s.push_str(&move_text(m, ranks));
+        }
+    }
+    s
+}
+
+/// The UCI session.
+pub struct Uci {
+    s: Session,
+}
+
+impl Uci {
+    /// A new UCI session writing to `out`.
+    pub fn new(out: Out) -> Uci {
+        Uci {
+            s: Session::new(out),
+        }
+    }
+
+    fn ranks(&self) -> Ranks {
+        self.s.settings.uci_ranks()
+    }
+
+    fn error(&self, text: &str) {
+        self.s.note(&format!("error: {text}"));
+    }
+
+    fn announce(&self) {
+        let mut lines = vec![
+            format!("id name {ENGINE_NAME}"),
+            format!("id author {ENGINE_AUTHOR}"),
+        ];
+        lines.extend(OPTIONS.iter().map(options::uci_line));
+        lines.push("uciok".into());
+        self.s.out.lines(lines);
+    }
+
+    fn setoption(&mut self, args: &str) {
+        match split_setoption(args) {
+            None => self.error("setoption: missing option name"),
+            Some((name, value)) => {
+                if let Err(e) = self.s.set_option(&name, &value) {
+                    self.error(&e.to_string());
+                }
+            }
+        }
+    }
+
+    fn position(&mut self, args: &str, ranks: Ranks) {
+        if let Err(e) = self.s.set_position(args, ranks) {
+            self.error(&format!("position unchanged: {e}"));
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        let ranks = self.ranks();
+        let (cmd, warnings) = match parse_go(words, &self.s.pos, ranks) {
+            Ok(x) => x,
+            Err(e) => return self.error(&e),
+        };
+        for w in warnings {
+            self.s.note(&format!("warning: {w}"));
+        }
+        match cmd {
+            GoCommand::Perft(d) => self.s.perft(d, ranks),
+            GoCommand::Search(limits) => {
+                let (out, show_wdl) = (self.s.out.clone(), self.s.settings.show_wdl);
+                let done_out = self.s.out.clone();
+                self.s.go(
+                    limits,
+                    Box::new(move |i| out.line(&info_line(i, ranks, show_wdl))),
+                    Box::new(move |b| {
+                        let line = match (b.best, b.ponder) {
+                            (None, _) => "bestmove (none)".to_string(),
+                            (Some(m), None) => format!("bestmove {}", move_text(m, ranks)),
+                            (Some(m), Some(p)) => {
+                                format!(
+                                    "bestmove {} ponder {}",
+                                    move_text(m, ranks),
+                                    move_text(p, ranks)
+                                )
+                            }
+                        };
+                        done_out.line(&line);
+                    }),
+                );
+            }
+        }
+    }
+}
+
+impl Protocol for Uci {
+    fn handle(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(first) = words.first() else {
+            return Flow::Continue;
+        };
+        let cmd = first.to_ascii_lowercase();
+        let rest = line[first.len()..].trim_start();
+        match cmd.as_str() {
+            "uci" => self.announce(),
+            "isready" => self.s.out.line("readyok"),
+            "ucinewgame" => {
+                self.s.new_game();
+                self.s.pos = Position::startpos(self.s.settings.variant);
+            }
+            "setoption" => self.setoption(rest),
+            "position" => self.position(rest, self.ranks()),
+            // UCI-Cyclone sends the position without the keyword, always
+            // with ranks 0–9.
+            "fen" | "startpos" => self.position(line, Ranks::ZeroBased),
+            "go" => self.go(&words[1..]),
+            "stop" => self.s.stop(),
+            "ponderhit" => self.s.ponderhit(),
+            "quit" => return Flow::Quit,
+            "debug" | "register" => {}
+            _ => {
+                let ranks = self.ranks();
+                if !self.s.extension(&cmd, &words[1..], ranks) {
+                    self.error(&format!("unknown command '{line}'"));
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn search_done(&mut self, _id: u64, _best: search::BestMove) {}
+
+    fn finish(&mut self, input_ended: bool) {
+        self.s.stop_and_wait();
+        if input_ended {
+            self.s.finish_perft();
+        }
+    }
+}
