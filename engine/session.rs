@@ -281,6 +281,11 @@ impl Session {
         self.search_id
     }
 
+    /// The search's hash-table entry for a position.
+    pub fn probe_hash(&self, pos: &Position) -> Option<search::HashEntry> {
+        self.engine.probe_hash(pos)
+    }
+
     /// Number of the latest search.
     pub fn search_id(&self) -> u64 {
         self.search_id

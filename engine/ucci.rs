@@ -8,8 +8,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use movegen::{move_text, Move, Position, Ranks};
-use search::{BestMove, Bound, Limits, Score, SearchInfo};
+use movegen::{move_text, Move, Ranks};
+use search::{BestMove, Bound, HashEntry, Limits, Score, SearchInfo};
 
 use crate::detect::{Flow, Protocol};
 use crate::io::Out;
@@ -293,23 +293,32 @@ impl Ucci {
         );
     }
 
-    /// `probe <position>`: what our search knows of a position, from a
-    /// short search (the transposition table is the search's own).
+    /// `probe <position>`: what the hash table holds for a position.
     fn probe(&mut self, args: &str) {
-        let pos = match self.s.parse_position(args, RANKS) {
-            Ok(p) => p,
-            Err(e) => return self.error(&format!("probe: {e}")),
-        };
-        self.s.out.line(&pophash_line(&pos));
+        match self.s.parse_position(args, RANKS) {
+            Ok(pos) => self.s.out.line(&pophash_line(self.s.probe_hash(&pos))),
+            Err(e) => self.error(&format!("probe: {e}")),
+        }
     }
 }
 
-/// `pophash …` for a position: its legal-move status only when nothing
-/// is known. (A depth-limited probe of the search's hash table needs a
-/// probe accessor in `search`; until then the answer lists no entry.)
-fn pophash_line(pos: &Position) -> String {
-    let _ = pos;
-    "pophash".to_string()
+/// `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`;
+/// an exact score is both bounds.
+fn pophash_line(entry: Option<HashEntry>) -> String {
+    let mut s = "pophash".to_string();
+    let Some(e) = entry else { return s };
+    if let Some(m) = e.best {
+        s.push_str(&format!(" bestmove {}", move_text(m, RANKS)));
+    }
+    let v = score_value(e.score);
+    let d = e.depth.max(0);
+    if matches!(e.bound, Bound::Lower | Bound::Exact) {
+        s.push_str(&format!(" lowerbound {v} depth {d}"));
+    }
+    if matches!(e.bound, Bound::Upper | Bound::Exact) {
+        s.push_str(&format!(" upperbound {v} depth {d}"));
+    }
+    s
 }
 
 /// `info depth D score S pv …` and `info time T nodes N`.
@@ -380,6 +389,7 @@ impl Protocol for Ucci {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::Position;
 
     #[test]
     fn mate_scores_are_large() {
@@ -413,5 +423,26 @@ mod tests {
             depth: 0,
         };
         assert_eq!(bestmove_line(&none, v), "nobestmove");
+    }
+
+    #[test]
+    fn pophash_forms() {
+        let m = Position::startpos(movegen::Variant::Xiangqi).legal_moves()[0];
+        let e = |bound| HashEntry {
+            best: Some(m),
+            score: Score::Cp(12),
+            bound,
+            depth: 7,
+        };
+        assert_eq!(pophash_line(None), "pophash");
+        let t = move_text(m, RANKS);
+        assert_eq!(
+            pophash_line(Some(e(Bound::Lower))),
+            format!("pophash bestmove {t} lowerbound 12 depth 7")
+        );
+        assert_eq!(
+            pophash_line(Some(e(Bound::Exact))),
+            format!("pophash bestmove {t} lowerbound 12 depth 7 upperbound 12 depth 7")
+        );
     }
 }

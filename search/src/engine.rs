@@ -58,6 +58,19 @@ struct Finished {
     nodes: u64,
 }
 
+/// A hash-table entry as [`Engine::probe_hash`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashEntry {
+    /// The stored move, when legal in the probed position.
+    pub best: Option<Move>,
+    /// The stored score.
+    pub score: Score,
+    /// Whether the score is exact or a bound.
+    pub bound: crate::Bound,
+    /// Remaining depth the score was searched with.
+    pub depth: i32,
+}
+
 /// A Xiangqi/Janggi search engine with its options and hash table.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
@@ -227,6 +240,23 @@ impl Engine {
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
         self.handle.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// What the hash table holds for `pos` (UCCI `probe`): the stored
+    /// move if it is legal there, the score with its bound and the draft.
+    /// Safe during a search (the table is lock-free).
+    pub fn probe_hash(&self, pos: &Position) -> Option<HashEntry> {
+        let e = self.tt.probe(pos.key(), 0)?;
+        Some(HashEntry {
+            best: e.mv.filter(|&m| pos.is_legal(m)),
+            score: Score::from_internal(e.score),
+            bound: match e.bound {
+                crate::tt::TtBound::Exact => crate::Bound::Exact,
+                crate::tt::TtBound::Lower => crate::Bound::Lower,
+                crate::tt::TtBound::Upper => crate::Bound::Upper,
+            },
+            depth: e.depth,
+        })
     }
 }
 

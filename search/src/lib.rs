@@ -27,7 +27,7 @@ mod timeman;
 mod tt;
 
 pub use bench::{bench, BenchResult};
-pub use engine::Engine;
+pub use engine::{Engine, HashEntry};
 pub use eval::{eval_trace, evaluate};
 
 use movegen::Move;
