@@ -89,8 +89,7 @@ mod tests {
             (v.outcome, v.reason.as_str()),
             (Outcome::FirstWins, "checkmate")
         );
-        let p =
-            Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Variant::Xiangqi).unwrap();
+        let p = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Variant::Xiangqi).unwrap();
         assert_eq!(judge(&p).unwrap().outcome, Outcome::FirstWins);
         assert_eq!(judge(&Position::startpos(Variant::Xiangqi)), None);
     }
