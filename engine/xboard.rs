@@ -355,9 +355,10 @@ impl Xboard {
                 return;
             }
         }
-        // A wrong guess while pondering, or analysis of the old position:
-        // that search is of no use any more.
-        if self.analyze || matches!(self.task, Task::Ponder(..)) {
+        // A wrong guess while pondering, analysis of the old position, or
+        // our own search overtaken by a move the GUI made for us: that
+        // search is of no use any more.
+        if self.task != Task::Idle {
             self.cancel();
         }
         self.s.pos.make_move(m);

@@ -1,0 +1,84 @@
+//! The command line: `jiang perft`, `jiang bench`, bad arguments.
+
+use std::process::Command;
+
+fn jiang(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_jiang"))
+        .args(args)
+        .output()
+        .expect("run jiang");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_counts() {
+    let (code, out, _) = jiang(&["perft", "3"]);
+    assert_eq!((code, out.trim()), (0, "Nodes searched: 79666"));
+    let (code, out, _) = jiang(&["perft", "2", "--threads", "1", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 44 + 2);
+    assert_eq!(lines.last(), Some(&"Nodes searched: 1920"));
+    assert!(lines.contains(&"h2e2: 45"), "{out}");
+    let (_, out, _) = jiang(&["perft", "2", "--divide", "--ranks", "1"]);
+    assert!(out.lines().any(|l| l == "h3e3: 45"), "{out}");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+    let (code, out, _) = jiang(&["perft", "1", "--fen", fen]);
+    assert_eq!((code, out.trim()), (0, "Nodes searched: 45"));
+}
+
+#[test]
+fn janggi_setups() {
+    // Every setup has the pass plus the same 32 first moves... except that
+    // the horse/elephant arrangement changes them; compare with the rules
+    // core directly.
+    for name in movegen::setups::janggi_setup_names() {
+        let pos = movegen::setups::janggi_setup(&name, movegen::Variant::Janggi).expect("setup");
+        let want = movegen::perft(&mut pos.clone(), 2);
+        let (code, out, err) = jiang(&["perft", "2", "--variant", "janggi", "--setup", &name]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), format!("Nodes searched: {want}"), "{name}");
+    }
+}
+
+#[test]
+fn bad_arguments() {
+    for args in [
+        &["perft"][..],
+        &["perft", "zero"],
+        &["perft", "0"],
+        &["perft", "2", "--threads", "0"],
+        &["perft", "2", "--variant", "chess"],
+        &["perft", "2", "--setup", "nbbn-nbbn"],
+        &["perft", "2", "--variant", "janggi", "--setup", "xxxx-nbbn"],
+        &["perft", "2", "--fen", "9/9 w"],
+        &["perft", "2", "--bogus"],
+        &["bench", "x"],
+        &["frobnicate"],
+    ] {
+        let (code, out, err) = jiang(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains("jiang: "), "{args:?}: {err}");
+    }
+    let (code, out, _) = jiang(&["help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("jiang perft N"));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let nodes = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_string)
+    };
+    let (c1, o1, _) = jiang(&["bench", "2"]);
+    let (c2, o2, _) = jiang(&["bench", "2"]);
+    assert_eq!((c1, c2), (0, 0));
+    assert!(nodes(&o1).is_some(), "{o1}");
+    assert_eq!(nodes(&o1), nodes(&o2));
+}
