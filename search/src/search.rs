@@ -250,7 +250,7 @@ impl Worker {
         if sh.waiting.load(Relaxed) {
             return false;
         }
-        if let Some(tb) = sh.time {
+        if let (Some(tb), None) = (sh.time, sh.limits.movetime_ms) {
             // A single legal reply needs no thought.
             if self.root_moves.len() == 1 && depth >= 4 {
                 return true;

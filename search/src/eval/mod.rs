@@ -10,9 +10,11 @@
 //! computed from scratch at each node: it only walks the piece lists.
 
 pub mod params;
+mod tables;
 
 use movegen::{Color, Piece, PieceKind, Position, Square};
 use params::{GameParams, Pair};
+use tables::PST;
 
 const TERMS: [&str; 6] = [
     "Material",
@@ -54,15 +56,6 @@ fn coords(s: Square) -> (i32, i32) {
     (i32::from(s.file()), i32::from(s.rank()))
 }
 
-#[inline(always)]
-fn at(board: &[Option<Piece>; 90], f: i32, r: i32) -> Option<Option<Piece>> {
-    if (0..9).contains(&f) && (0..10).contains(&r) {
-        Some(board[(r * 9 + f) as usize])
-    } else {
-        None
-    }
-}
-
 /// Rank counted from `c`'s own back rank.
 #[inline(always)]
 fn rel_rank(c: Color, r: i32) -> i32 {
@@ -74,42 +67,29 @@ fn rel_rank(c: Color, r: i32) -> i32 {
 }
 
 #[inline(always)]
-fn pst(p: &GameParams, k: PieceKind, c: Color, s: Square) -> i32 {
-    let (f, r) = coords(s);
-    let hf = f.min(8 - f) as usize;
-    i32::from(p.pst[k.index()][rel_rank(c, r) as usize][hf])
-}
-
-const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
 fn chariot_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
-    let (f0, r0) = coords(s);
     let mut n = 0;
-    for (df, dr) in ORTHO {
-        let (mut f, mut r) = (f0 + df, r0 + dr);
-        while let Some(sq) = at(b, f, r) {
-            match sq {
+    for ray in &tables::RAYS[s.index()] {
+        for &t in &ray.sq[..ray.len as usize] {
+            match b[t as usize] {
                 None => n += 1,
                 Some(p) => {
                     n += i32::from(p.color() != us);
                     break;
                 }
             }
-            f += df;
-            r += dr;
         }
     }
     n
 }
 
+#[inline(always)]
 fn cannon_mobility(b: &[Option<Piece>; 90], us: Color, s: Square, janggi: bool) -> i32 {
-    let (f0, r0) = coords(s);
     let mut n = 0;
-    for (df, dr) in ORTHO {
-        let (mut f, mut r) = (f0 + df, r0 + dr);
+    for ray in &tables::RAYS[s.index()] {
         let mut screen = false;
-        while let Some(sq) = at(b, f, r) {
-            match (sq, screen) {
+        for &t in &ray.sq[..ray.len as usize] {
+            match (b[t as usize], screen) {
                 // Xiangqi cannons slide to empty points; Janggi cannons
                 // only move by jumping.
                 (None, false) => n += i32::from(!janggi),
@@ -126,64 +106,19 @@ fn cannon_mobility(b: &[Option<Piece>; 90], us: Color, s: Square, janggi: bool) 
                     break;
                 }
             }
-            f += df;
-            r += dr;
         }
     }
     n
 }
 
-fn horse_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
-    const JUMPS: [(i32, i32, i32, i32); 8] = [
-        (1, 2, 0, 1),
-        (-1, 2, 0, 1),
-        (1, -2, 0, -1),
-        (-1, -2, 0, -1),
-        (2, 1, 1, 0),
-        (2, -1, 1, 0),
-        (-2, 1, -1, 0),
-        (-2, -1, -1, 0),
-    ];
-    let (f, r) = coords(s);
+/// Horse jumps (one leg) or Janggi elephant leaps (two intermediate
+/// points) to empty or enemy points.
+#[inline(always)]
+fn leap_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i32 {
     let mut n = 0;
-    for (df, dr, lf, lr) in JUMPS {
-        if at(b, f + lf, r + lr) != Some(None) {
-            continue;
-        }
-        match at(b, f + df, r + dr) {
-            Some(None) => n += 1,
-            Some(Some(p)) if p.color() != us => n += 1,
-            _ => {}
-        }
-    }
-    n
-}
-
-/// Janggi elephant: one step straight, then two diagonal steps outward,
-/// every intermediate point empty.
-fn janggi_elephant_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
-    let (f, r) = coords(s);
-    let mut n = 0;
-    for (df, dr) in ORTHO {
-        if at(b, f + df, r + dr) != Some(None) {
-            continue;
-        }
-        // The two outward diagonals for this straight step.
-        let sides = if df == 0 {
-            [(1, dr), (-1, dr)]
-        } else {
-            [(df, 1), (df, -1)]
-        };
-        for (sf, sr) in sides {
-            let (mf, mr) = (f + df + sf, r + dr + sr);
-            if at(b, mf, mr) != Some(None) {
-                continue;
-            }
-            match at(b, mf + sf, mr + sr) {
-                Some(None) => n += 1,
-                Some(Some(p)) if p.color() != us => n += 1,
-                _ => {}
-            }
+    for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
+        if b[v1 as usize].is_none() && b[v2 as usize].is_none() {
+            n += i32::from(!matches!(b[t as usize], Some(p) if p.color() == us));
         }
     }
     n
@@ -232,9 +167,10 @@ fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
             let n = list.len() as i32;
             let m = p.material[k.index()];
             acc.add(0, us, [m[0] * n, m[1] * n]);
+            let table = &PST[usize::from(janggi)][us.index()][k.index()];
             let mut ps = 0;
             for &s in list {
-                ps += pst(p, k, us, s);
+                ps += i32::from(table[s.index()]);
             }
             let term = if k == PieceKind::Soldier { 2 } else { 1 };
             acc.add(term, us, [ps, ps]);
@@ -252,14 +188,20 @@ fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
             add_mob(PieceKind::Chariot, chariot_mobility(b, us, s));
         }
         for &s in pos.pieces(us, PieceKind::Horse) {
-            add_mob(PieceKind::Horse, horse_mobility(b, us, s));
+            add_mob(
+                PieceKind::Horse,
+                leap_mobility(b, us, &tables::HORSE[s.index()]),
+            );
         }
         for &s in pos.pieces(us, PieceKind::Cannon) {
             add_mob(PieceKind::Cannon, cannon_mobility(b, us, s, janggi));
         }
         if janggi {
             for &s in pos.pieces(us, PieceKind::Elephant) {
-                add_mob(PieceKind::Elephant, janggi_elephant_mobility(b, us, s));
+                add_mob(
+                    PieceKind::Elephant,
+                    leap_mobility(b, us, &tables::JANGGI_ELEPHANT[s.index()]),
+                );
             }
         }
         acc.add(3, us, mob);
