@@ -56,7 +56,10 @@ fn check_end(line: &str) -> Result<(), String> {
     let mut pos = play(variant, fen, moves)?;
     let v = pos.judge();
     if v.result != expected || !reasons_for(kind, variant).contains(&v.reason) {
-        return Err(format!("got {} {}, want {expected} {kind}", v.result, v.reason));
+        return Err(format!(
+            "got {} {}, want {expected} {kind}",
+            v.result, v.reason
+        ));
     }
     // Not over before the last move.
     if pos.history_len() > 0 {
@@ -79,14 +82,22 @@ fn check_end(line: &str) -> Result<(), String> {
 fn every_ends_line() {
     let mut failures = Vec::new();
     let mut total = 0;
-    for line in ENDS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in ENDS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         total += 1;
         if let Err(e) = check_end(line) {
             failures.push(format!("{line}\n    {e}"));
         }
     }
     assert_eq!(total, 77, "ends.txt has 77 lines");
-    assert!(failures.is_empty(), "{} of {total} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The verdict of a chase case from the side to move's view, as the
@@ -106,7 +117,10 @@ fn side_to_move_word(pos: &Position) -> &'static str {
 fn every_chase_case() {
     let mut failures = Vec::new();
     let mut total = 0;
-    for line in CHASE.lines().filter(|l| !l.starts_with('#') && !l.starts_with("idx")) {
+    for line in CHASE
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("idx"))
+    {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() < 5 {
             continue;
@@ -114,7 +128,11 @@ fn every_chase_case() {
         total += 1;
         let (idx, fen, moves) = (f[0], f[2], f[3]);
         // Case 31 has no upstream expectation: RULES.md 1.3 says draw.
-        let expected = if f[4] == "(unspecified)" { "Draw" } else { f[4] };
+        let expected = if f[4] == "(unspecified)" {
+            "Draw"
+        } else {
+            f[4]
+        };
         let pos = match play("xiangqi", fen, moves) {
             Ok(p) => p,
             Err(e) => {
@@ -124,14 +142,16 @@ fn every_chase_case() {
         };
         let got = side_to_move_word(&pos);
         if got != expected {
-            failures.push(format!("case {idx} ({}): got {got} ({}), want {expected}", f[1], pos.judge()));
+            failures.push(format!(
+                "case {idx} ({}): got {got} ({}), want {expected}",
+                f[1],
+                pos.judge()
+            ));
             continue;
         }
         // The search's view of the same cycle agrees.
         let n = pos.history_len();
-        let back = (1..=n).find(|&k| {
-            k % 2 == 0 && pos.states()[n - k].key == pos.key()
-        });
+        let back = (1..=n).find(|&k| k % 2 == 0 && pos.states()[n - k].key == pos.key());
         let cycle = back.map(|k| cycle_verdict(&pos, k));
         let want_cycle = match expected {
             "Win" => CycleVerdict::SideToMoveWins,
@@ -142,10 +162,17 @@ fn every_chase_case() {
             // The search judges the last cycle only; it must not contradict
             // the game verdict.
             if c != want_cycle {
-                failures.push(format!("case {idx}: cycle_verdict {c:?}, want {want_cycle:?}"));
+                failures.push(format!(
+                    "case {idx}: cycle_verdict {c:?}, want {want_cycle:?}"
+                ));
             }
         }
     }
     assert_eq!(total, 33);
-    assert!(failures.is_empty(), "{} of {total} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -40,7 +40,11 @@ fn judge_line(variant: Variant, fen: &str, moves: &str) -> (Verdict, &'static st
     let w = word(&pos);
     if pos.history_len() > 0 {
         pos.unmake_move();
-        assert!(!pos.judge().is_over(), "{variant} {fen} {moves}: over one move early ({})", pos.judge());
+        assert!(
+            !pos.judge().is_over(),
+            "{variant} {fen} {moves}: over one move early ({})",
+            pos.judge()
+        );
     }
     (v, w)
 }
@@ -49,15 +53,25 @@ fn judge_line(variant: Variant, fen: &str, moves: &str) -> (Verdict, &'static st
 
 #[test]
 fn rules_flying_general_mate() {
-    let (v, w) = judge_line(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a1d1");
-    assert_eq!((v.result, v.reason, w), (GameResult::RedWins, Reason::Checkmate, "Loss"));
+    let (v, w) = judge_line(
+        Variant::Xiangqi,
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "a1d1",
+    );
+    assert_eq!(
+        (v.result, v.reason, w),
+        (GameResult::RedWins, Reason::Checkmate, "Loss")
+    );
 }
 
 #[test]
 fn rules_stalemate_loses() {
     let pos = play(Variant::Xiangqi, "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "");
     let v = pos.judge();
-    assert_eq!((v.result, v.reason), (GameResult::RedWins, Reason::Stalemate));
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::RedWins, Reason::Stalemate)
+    );
 }
 
 /// The move-generation examples of RULES.md 4, as sets of legal moves.
@@ -75,13 +89,26 @@ fn rules_move_examples() {
         out
     };
     assert_eq!(
-        moves_from(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 0 1", "b1"),
+        moves_from(
+            Variant::Xiangqi,
+            "3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 0 1",
+            "b1"
+        ),
         ["b1a3", "b1c3", "b1d2"]
     );
-    assert!(moves_from(Variant::Xiangqi, "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1", "e5").is_empty());
+    assert!(moves_from(
+        Variant::Xiangqi,
+        "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1",
+        "e5"
+    )
+    .is_empty());
     let diag = moves_from(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1", "d1");
     assert!(diag.contains(&"d1e2".to_string()) && diag.contains(&"d1f3".to_string()));
-    let cannon = moves_from(Variant::Janggi, "3k5/9/9/9/4c4/9/4P4/9/9/4CK3 w - - 0 1", "e1");
+    let cannon = moves_from(
+        Variant::Janggi,
+        "3k5/9/9/9/4c4/9/4P4/9/9/4CK3 w - - 0 1",
+        "e1",
+    );
     assert!(cannon.contains(&"e1e5".to_string()) && !cannon.contains(&"e1e6".to_string()));
     let soldier = moves_from(Variant::Janggi, "5k3/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1", "d8");
     assert!(soldier.contains(&"d8e9".to_string()));
@@ -94,7 +121,10 @@ fn rules_move_examples() {
         out.sort();
         out
     };
-    assert_eq!(all(Variant::Janggi, "4k3R/9/9/9/9/9/9/9/3K5/9 b - - 0 1"), ["e10e9"]);
+    assert_eq!(
+        all(Variant::Janggi, "4k3R/9/9/9/9/9/9/9/3K5/9 b - - 0 1"),
+        ["e10e9"]
+    );
     assert_eq!(
         all(Variant::Janggi, "4k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1"),
         ["e10d10", "e10e10", "e10f10"]
@@ -103,8 +133,15 @@ fn rules_move_examples() {
 
 #[test]
 fn rules_bikjang_counting() {
-    let (v, _) = judge_line(Variant::Janggi, "4k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1", "e10e10");
-    assert_eq!((v.result, v.reason), (GameResult::BlackWins, Reason::Bikjang));
+    let (v, _) = judge_line(
+        Variant::Janggi,
+        "4k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1",
+        "e10e10",
+    );
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::BlackWins, Reason::Bikjang)
+    );
 }
 
 #[test]
@@ -159,54 +196,114 @@ fn display_names() {
 /// (name, FEN, moves, verdict for the side to move after the moves)
 const XIANGQI_CASES: &[(&str, &str, &str, &str)] = &[
     // A chariot follows a crossed soldier: perpetual chase.
-    ("crossed_soldier", "5k3/9/9/9/9/C1N1p4/9/9/9/4K4 w - - 0 1",
-     "c5d3 f10f9 d3c5 f9f10 c5d3 f10f9 d3c5 f9f10", "Loss"),
+    (
+        "crossed_soldier",
+        "5k3/9/9/9/9/C1N1p4/9/9/9/4K4 w - - 0 1",
+        "c5d3 f10f9 d3c5 f9f10 c5d3 f10f9 d3c5 f9f10",
+        "Loss",
+    ),
     // The same attacks on a soldier that has not crossed: allowed.
-    ("uncrossed_soldier", "5k3/9/9/9/C1N1p4/9/9/9/9/4K4 w - - 0 1",
-     "c6d4 f10f9 d4c6 f9f10 c6d4 f10f9 d4c6 f9f10", "Draw"),
+    (
+        "uncrossed_soldier",
+        "5k3/9/9/9/C1N1p4/9/9/9/9/4K4 w - - 0 1",
+        "c6d4 f10f9 d4c6 f9f10 c6d4 f10f9 d4c6 f9f10",
+        "Draw",
+    ),
     // The general may chase freely (it follows a cannon in its palace).
-    ("general_chases", "9/4k4/4C4/9/9/9/4P4/9/9/4K4 w - - 0 1",
-     "e8f8 e9f9 f8e8 f9e9 e8f8 e9f9 f8e8 f9e9", "Draw"),
+    (
+        "general_chases",
+        "9/4k4/4C4/9/9/9/4P4/9/9/4K4 w - - 0 1",
+        "e8f8 e9f9 f8e8 f9e9 e8f8 e9f9 f8e8 f9e9",
+        "Draw",
+    ),
     // So may a soldier.
-    ("soldier_chases", "3k5/9/9/9/9/9/4p4/4C4/9/4K4 w - - 0 1",
-     "e3f3 e4f4 f3e3 f4e4 e3f3 e4f4 f3e3 f4e4", "Draw"),
+    (
+        "soldier_chases",
+        "3k5/9/9/9/9/9/4p4/4C4/9/4K4 w - - 0 1",
+        "e3f3 e4f4 f3e3 f4e4 e3f3 e4f4 f3e3 f4e4",
+        "Draw",
+    ),
     // Horse and cannon take turns against one chariot (the horse's move
     // becomes the cannon's screen): perpetual chase (rule 8).
-    ("two_pieces_chase_one", "5k3/9/9/C1N1r4/9/9/9/9/9/3K5 w - - 0 1",
-     "c7d5 f10f9 d5c7 f9f10 c7d5 f10f9 d5c7 f9f10", "Loss"),
+    (
+        "two_pieces_chase_one",
+        "5k3/9/9/C1N1r4/9/9/9/9/9/3K5 w - - 0 1",
+        "c7d5 f10f9 d5c7 f9f10 c7d5 f10f9 d5c7 f9f10",
+        "Loss",
+    ),
     // The same with a soldier as one of the two chasers: allowed.
-    ("soldier_among_chasers", "5k3/9/9/C2Pr4/9/9/9/9/9/3K5 w - - 0 1",
-     "d7c7 f10f9 c7d7 f9f10 d7c7 f10f9 c7d7 f9f10", "Draw"),
+    (
+        "soldier_among_chasers",
+        "5k3/9/9/C2Pr4/9/9/9/9/9/3K5 w - - 0 1",
+        "d7c7 f10f9 c7d7 f9f10 d7c7 f10f9 c7d7 f9f10",
+        "Draw",
+    ),
     // A chariot attacks a horse and a cannon in turn: allowed (rule 8).
-    ("chase_two_pieces_in_turn", "5k3/9/9/9/9/9/9/7c1/1R5n1/3K5 w - - 0 1",
-     "b2b3 f10f9 b3b2 f9f10 b2b3 f10f9 b3b2 f9f10", "Draw"),
+    (
+        "chase_two_pieces_in_turn",
+        "5k3/9/9/9/9/9/9/7c1/1R5n1/3K5 w - - 0 1",
+        "b2b3 f10f9 b3b2 f9f10 b2b3 f10f9 b3b2 f9f10",
+        "Draw",
+    ),
     // One check, one chase, alternating: allowed (rule 4).
-    ("one_check_one_chase", "5k3/1n7/9/9/9/9/1R7/9/9/3K5 w - - 0 1",
-     "b4f4 f10e10 f4b4 e10f10 b4f4 f10e10 f4b4 e10f10", "Draw"),
+    (
+        "one_check_one_chase",
+        "5k3/1n7/9/9/9/9/1R7/9/9/3K5 w - - 0 1",
+        "b4f4 f10e10 f4b4 e10f10 b4f4 f10e10 f4b4 e10f10",
+        "Draw",
+    ),
     // The cannon's only protector, a chariot, is pinned on the general's
     // file: a fake root, so the chariot chases.
-    ("fake_root", "4k4/9/2c1r4/9/9/9/9/4R4/4K4/3R5 w - - 0 1",
-     "d1c1 c8d8 c1d1 d8c8 d1c1 c8d8 c1d1 d8c8", "Loss"),
+    (
+        "fake_root",
+        "4k4/9/2c1r4/9/9/9/9/4R4/4K4/3R5 w - - 0 1",
+        "d1c1 c8d8 c1d1 d8c8 d1c1 c8d8 c1d1 d8c8",
+        "Loss",
+    ),
     // The same with the general off the file: a real root, no chase.
-    ("real_root", "5k3/9/2c1r4/9/9/9/9/4R4/4K4/3R5 w - - 0 1",
-     "d1c1 c8d8 c1d1 d8c8 d1c1 c8d8 c1d1 d8c8", "Draw"),
+    (
+        "real_root",
+        "5k3/9/2c1r4/9/9/9/9/4R4/4K4/3R5 w - - 0 1",
+        "d1c1 c8d8 c1d1 d8c8 d1c1 c8d8 c1d1 d8c8",
+        "Draw",
+    ),
     // The chasing chariot is pinned to its general by a chariot: its
     // attacks on the cannon do not count.
-    ("pinned_attacker", "3k5/9/4r4/9/9/9/4R4/7c1/4K4/9 w - - 0 1",
-     "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3", "Draw"),
+    (
+        "pinned_attacker",
+        "3k5/9/4r4/9/9/9/4R4/7c1/4K4/9 w - - 0 1",
+        "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3",
+        "Draw",
+    ),
     // The same chariot unpinned: perpetual chase.
-    ("free_attacker", "3k5/9/9/9/9/9/4R4/7c1/4K4/9 w - - 0 1",
-     "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3", "Loss"),
+    (
+        "free_attacker",
+        "3k5/9/9/9/9/9/4R4/7c1/4K4/9 w - - 0 1",
+        "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3",
+        "Loss",
+    ),
     // Horse on horse whose leg towards the attacker is blocked: the victim
     // cannot take back, so it is a chase.
-    ("impaired_horse", "5k3/9/9/n1p6/p2N5/9/9/9/9/4K4 w - - 0 1",
-     "d6b5 a7c8 b5d6 c8a7 d6b5 a7c8 b5d6 c8a7", "Loss"),
+    (
+        "impaired_horse",
+        "5k3/9/9/n1p6/p2N5/9/9/9/9/4K4 w - - 0 1",
+        "d6b5 a7c8 b5d6 c8a7 d6b5 a7c8 b5d6 c8a7",
+        "Loss",
+    ),
     // The same horses with free legs: offers to exchange, allowed.
-    ("unimpaired_horse", "5k3/9/9/n8/3N5/9/9/9/9/4K4 w - - 0 1",
-     "d6b5 a7c8 b5d6 c8a7 d6b5 a7c8 b5d6 c8a7", "Draw"),
+    (
+        "unimpaired_horse",
+        "5k3/9/9/n8/3N5/9/9/9/9/4K4 w - - 0 1",
+        "d6b5 a7c8 b5d6 c8a7 d6b5 a7c8 b5d6 c8a7",
+        "Draw",
+    ),
     // A chariot checks on every move: perpetual check loses.
-    ("perpetual_check", "4k4/9/R8/9/8p/9/9/9/9/3K5 w - - 0 1",
-     "a8a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10", "Win"),
+    (
+        "perpetual_check",
+        "4k4/9/R8/9/8p/9/9/9/9/3K5 w - - 0 1",
+        "a8a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10",
+        "Win",
+    ),
 ];
 
 #[test]
@@ -234,7 +331,10 @@ fn xiangqi_rule_book_cases() {
             pos.unmake_move();
         }
         if pos.judge().is_over() {
-            failures.push(format!("{name}: over at the second occurrence ({})", pos.judge()));
+            failures.push(format!(
+                "{name}: over at the second occurrence ({})",
+                pos.judge()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -247,13 +347,19 @@ fn perpetual_check_reason() {
         "4k4/9/R8/9/8p/9/9/9/9/3K5 w - - 0 1",
         "a8a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10",
     );
-    assert_eq!((v.result, v.reason, w), (GameResult::BlackWins, Reason::PerpetualCheck, "Win"));
+    assert_eq!(
+        (v.result, v.reason, w),
+        (GameResult::BlackWins, Reason::PerpetualCheck, "Win")
+    );
     let (v, _) = judge_line(
         Variant::Xiangqi,
         "5k3/9/9/9/9/C1N1p4/9/9/9/4K4 w - - 0 1",
         "c5d3 f10f9 d3c5 f9f10 c5d3 f10f9 d3c5 f9f10",
     );
-    assert_eq!((v.result, v.reason), (GameResult::BlackWins, Reason::PerpetualChase));
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::BlackWins, Reason::PerpetualChase)
+    );
 }
 
 // ----- Xiangqi move limit (RULES.md 1.4) ------------------------------------
@@ -268,8 +374,15 @@ fn sixty_move_rule_plain() {
 #[test]
 fn sixty_move_rule_mate_wins() {
     // Mate on the 120th ply: no legal move loses, even at the limit.
-    let (v, _) = judge_line(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", "a1d1");
-    assert_eq!((v.result, v.reason), (GameResult::RedWins, Reason::Checkmate));
+    let (v, _) = judge_line(
+        Variant::Xiangqi,
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80",
+        "a1d1",
+    );
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::RedWins, Reason::Checkmate)
+    );
 }
 
 /// A line from `fen` in which Red gives `checks` checks in a row (Black
@@ -321,7 +434,10 @@ fn checking_line(fen: &str, checks: usize) -> (Position, Vec<Move>) {
     let mut pos = play(Variant::Xiangqi, fen, "");
     let mut seen = HashMap::from([(pos.key(), 1)]);
     let mut line = Vec::new();
-    assert!(extend(&mut pos, &mut seen, &mut line, checks, true), "no checking line found");
+    assert!(
+        extend(&mut pos, &mut seen, &mut line, checks, true),
+        "no checking line found"
+    );
     (pos, line)
 }
 
@@ -373,10 +489,23 @@ fn sixty_move_rule_check_allowance() {
 
 #[test]
 fn insufficient_material() {
-    let v = play(Variant::Xiangqi, "3k5/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1", "").judge();
-    assert_eq!((v.result, v.reason), (GameResult::Draw, Reason::InsufficientMaterial));
+    let v = play(
+        Variant::Xiangqi,
+        "3k5/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1",
+        "",
+    )
+    .judge();
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::Draw, Reason::InsufficientMaterial)
+    );
     // One soldier is enough to play on.
-    let v = play(Variant::Xiangqi, "3k5/4a4/4b4/9/9/9/4P4/4B4/4A4/3AK4 w - - 0 1", "").judge();
+    let v = play(
+        Variant::Xiangqi,
+        "3k5/4a4/4b4/9/9/9/4P4/4B4/4A4/3AK4 w - - 0 1",
+        "",
+    )
+    .judge();
     assert_eq!(v, Verdict::ONGOING);
     // Janggi has no such rule.
     let v = play(Variant::Janggi, "3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "").judge();
@@ -547,13 +676,23 @@ fn janggi_shuttle_rule() {
     let moves = "a1a2 d10d9 a2a1 d9d10 a1a2 d10d9 a2a1 d9d10 a1a2";
     let (v, _) = judge_line(Variant::JanggiModern, fen, moves);
     assert_eq!((v.result, v.reason), (BlackWins, Reason::Shuttle));
-    for set in [Variant::Janggi, Variant::JanggiTraditional, Variant::JanggiCasual] {
+    for set in [
+        Variant::Janggi,
+        Variant::JanggiTraditional,
+        Variant::JanggiCasual,
+    ] {
         let mut pos = play(set, fen, moves);
         pos.unmake_move();
-        assert!(matches!(pos.judge().reason, Reason::Counting | Reason::Repetition), "{set}");
+        assert!(
+            matches!(pos.judge().reason, Reason::Counting | Reason::Repetition),
+            "{set}"
+        );
     }
     // A guard may shuttle (as may the general).
     let fen = "3k4r/9/9/9/9/9/9/9/4K4/3A5 w - - 0 1";
     let moves = "d1d2 d10d9 d2d1 d9d10 d1d2 d10d9 d2d1 d9d10 d1d2";
-    assert_eq!(play(Variant::JanggiModern, fen, moves).judge(), Verdict::ONGOING);
+    assert_eq!(
+        play(Variant::JanggiModern, fen, moves).judge(),
+        Verdict::ONGOING
+    );
 }

@@ -37,8 +37,8 @@ pub(crate) type Board = [Option<Piece>; 90];
 /// Victims of one move (squares of the chased enemy pieces after the move).
 pub(crate) type Victims = arrayvec::ArrayVec<u8, 16>;
 
-/// (attacker square, victim square) pairs of qualifying captures.
-type Pairs = arrayvec::ArrayVec<(u8, u8), 256>;
+/// Squares of up to 16 pieces of one side.
+type Squares = arrayvec::ArrayVec<u8, 16>;
 
 /// Square of a colour's general, if on the board. Generals never leave
 /// their palace, so only the nine palace points are searched.
@@ -55,7 +55,9 @@ fn general_square(b: &Board, c: Color) -> Option<u8> {
 /// already established that the piece attacks `to`. Either side may be
 /// asked, whoever is to move.
 fn legal_capture(b: &Board, from: u8, to: u8) -> bool {
-    let Some(mover) = b[from as usize] else { return false };
+    let Some(mover) = b[from as usize] else {
+        return false;
+    };
     let c = mover.color();
     let ks = if mover.kind() == PieceKind::General {
         to
@@ -66,7 +68,12 @@ fn legal_capture(b: &Board, from: u8, to: u8) -> bool {
             None => return true,
         }
     };
-    let view = After { board: b, from, to, mover };
+    let view = After {
+        board: b,
+        from,
+        to,
+        mover,
+    };
     !general_attacked::<XiangqiRules, _>(&view, ks, !c)
 }
 
@@ -112,7 +119,9 @@ fn counts_when_protected(attacker: PieceKind, victim: PieceKind) -> bool {
 /// Whether the victim on `v` has a legal recapture once the piece on `a`
 /// has taken it.
 fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
-    let Some(attacker) = b[a as usize] else { return false };
+    let Some(attacker) = b[a as usize] else {
+        return false;
+    };
     let mut after = *b;
     after[v as usize] = Some(attacker);
     after[a as usize] = None;
@@ -145,10 +154,11 @@ fn qualifies(b: &Board, a: u8, v: u8) -> bool {
     true
 }
 
-/// All qualifying captures side `s` has on this board.
-fn chase_pairs(b: &Board, s: Color) -> Pairs {
-    let mut ours = arrayvec::ArrayVec::<u8, 16>::new();
-    let mut theirs = arrayvec::ArrayVec::<u8, 16>::new();
+/// The pieces of side `s` that may chase, and the enemy pieces that may be
+/// chased (restricted to the squares in `only`, when given).
+fn chase_candidates(b: &Board, s: Color, only: Option<&[u8]>) -> (Squares, Squares) {
+    let mut ours = Squares::new();
+    let mut theirs = Squares::new();
     for (i, p) in b.iter().enumerate() {
         let Some(p) = *p else { continue };
         let i = i as u8;
@@ -156,19 +166,11 @@ fn chase_pairs(b: &Board, s: Color) -> Pairs {
             if can_chase(p.kind()) && !ours.is_full() {
                 ours.push(i);
             }
-        } else if chaseable(p, i) && !theirs.is_full() {
+        } else if chaseable(p, i) && only.map_or(true, |o| o.contains(&i)) && !theirs.is_full() {
             theirs.push(i);
         }
     }
-    let mut pairs = Pairs::new();
-    for &a in &ours {
-        for &v in &theirs {
-            if qualifies(b, a, v) && !pairs.is_full() {
-                pairs.push((a, v));
-            }
-        }
-    }
-    pairs
+    (ours, theirs)
 }
 
 /// Play a move on a plain board (no legality test).
@@ -193,36 +195,42 @@ pub(crate) fn revert(b: &mut Board, m: Move, captured: Option<Piece>) {
 
 /// The enemy pieces that the move `m`, played on board `before`, chases
 /// (their squares, which the move does not change unless it captured).
-pub(crate) fn chased_by_move(before: &Board, m: Move) -> Victims {
+/// With `only`, just those victims are examined (the search for a
+/// perpetual chase needs no others once it has candidates).
+pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Victims {
     let mut victims = Victims::new();
     if m.is_pass() {
         return victims;
     }
-    let Some(mover) = before[m.from().index()] else { return victims };
-    let s = mover.color();
-    let old = chase_pairs(before, s);
+    let Some(mover) = before[m.from().index()] else {
+        return victims;
+    };
     let mut after = *before;
     apply(&mut after, m);
     let (from, to) = (m.from().raw(), m.to().raw());
-    for (a, v) in chase_pairs(&after, s) {
-        if victims.contains(&v) || victims.is_full() {
-            continue;
-        }
-        let new = if a == to {
-            // The moved piece: new unless it already had this capture from
-            // where it stood (a chariot sliding along its line of attack).
-            !old.contains(&(from, v))
-        } else if !attacks(before, a, v) {
-            // A discovered line, a new cannon screen, a freed leg or eye.
-            true
-        } else {
-            // The attack was there before: new only if it did not qualify
-            // and a protector of the victim has just become pinned (a fake
-            // root). Blocking a protector's line, or unpinning one's own
-            // attacker, is not a new threat (reference cases 22 and 31).
-            !old.contains(&(a, v)) && protector_pinned(before, &after, a, v)
-        };
-        if new {
+    let (ours, theirs) = chase_candidates(&after, mover.color(), only);
+    for &v in &theirs {
+        let chased = ours.iter().any(|&a| {
+            if !qualifies(&after, a, v) {
+                return false;
+            }
+            if a == to {
+                // The moved piece: new unless it already had this capture
+                // from where it stood (a chariot sliding along its line).
+                !qualifies(before, from, v)
+            } else if !attacks(before, a, v) {
+                // A discovered line, a new cannon screen, a freed leg.
+                true
+            } else {
+                // The attack was there before: new only if it did not
+                // qualify and a protector of the victim has just become
+                // pinned (a fake root). Blocking a protector's line, or
+                // unpinning one's own attacker, is not a new threat
+                // (reference cases 22 and 31).
+                !qualifies(before, a, v) && protector_pinned(before, &after, a, v)
+            }
+        });
+        if chased && !victims.is_full() {
             victims.push(v);
         }
     }
@@ -243,7 +251,9 @@ fn protector_pinned(before: &Board, after: &Board, a: u8, v: u8) -> bool {
     let (Some(cb), Some(ca)) = (capture(before), capture(after)) else {
         return false;
     };
-    let Some(victim) = before[v as usize] else { return false };
+    let Some(victim) = before[v as usize] else {
+        return false;
+    };
     let defender = victim.color();
     (0..90u8).any(|r| {
         r != v

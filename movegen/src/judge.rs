@@ -13,7 +13,7 @@
 //! 6. insufficient material (Xiangqi).
 //!
 //! Chase information is computed lazily from the move history
-//! ([`crate::chase`]), so make/unmake cost nothing extra.
+//! (the private `chase` module), so make/unmake cost nothing extra.
 
 use std::fmt;
 
@@ -325,7 +325,8 @@ fn cycle_facts(pos: &Position, start: usize) -> CycleFacts {
     for c in 0..2 {
         facts.perpetual_check[c] = moved[c] && checks[c];
     }
-    if !pos.variant().is_janggi() {
+    // Chases matter only when no side checked perpetually (rules 2 and 6).
+    if !pos.variant().is_janggi() && facts.perpetual_check == [false, false] {
         facts.perpetual_chase = perpetual_chases(pos, start);
     }
     facts
@@ -339,24 +340,42 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
     // Rebuild the board at the start of the cycle.
     let mut board: Board = *pos.board();
     for st in states[start + 1..].iter().rev() {
-        let Some(m) = st.last_move else { return [false; 2] };
+        let Some(m) = st.last_move else {
+            return [false; 2];
+        };
         chase::revert(&mut board, m, st.captured);
     }
     // Candidate victims per colour; `None` until that colour has moved.
     let mut candidates: [Option<chase::Victims>; 2] = [None, None];
     for st in &states[start + 1..=n] {
-        let Some(m) = st.last_move else { return [false; 2] };
-        let Some(mover) = board[m.from().index()] else { return [false; 2] };
+        let Some(m) = st.last_move else {
+            return [false; 2];
+        };
+        let Some(mover) = board[m.from().index()] else {
+            return [false; 2];
+        };
         let us = mover.color().index();
         let them = 1 - us;
-        // A checking move that also creates a new threat is a chase too
-        // (reference cases 5 and 10): only a check that threatens nothing
-        // new breaks a chase (rule 4).
-        let victims = chase::chased_by_move(&board, m);
-        candidates[us] = Some(match candidates[us].take() {
-            None => victims,
-            Some(prev) => prev.into_iter().filter(|v| victims.contains(v)).collect(),
-        });
+        // A side whose candidates ran out cannot chase perpetually: skip
+        // the work for its remaining moves.
+        let hopeless = candidates[us].as_ref().is_some_and(|v| v.is_empty());
+        if !hopeless {
+            // A checking move that also creates a new threat is a chase too
+            // (reference cases 5 and 10): only a check that threatens
+            // nothing new breaks a chase (rule 4).
+            let only = candidates[us].as_ref().map(|v| v.as_slice());
+            let victims = chase::chased_by_move(&board, m, only);
+            candidates[us] = Some(match candidates[us].take() {
+                None => victims,
+                Some(prev) => prev.into_iter().filter(|v| victims.contains(v)).collect(),
+            });
+        }
+        if candidates
+            .iter()
+            .all(|c| c.as_ref().is_some_and(|v| v.is_empty()))
+        {
+            return [false; 2];
+        }
         // Our move may move a piece the opponent is chasing: follow it.
         if let Some(theirs) = candidates[them].as_mut() {
             for v in theirs.iter_mut() {
@@ -424,7 +443,9 @@ fn shuttle_violation(pos: &Position) -> bool {
     if n < 9 {
         return false;
     }
-    let Some(last) = states[n].last_move else { return false };
+    let Some(last) = states[n].last_move else {
+        return false;
+    };
     if last.is_pass() {
         return false;
     }
@@ -435,7 +456,9 @@ fn shuttle_violation(pos: &Position) -> bool {
         return false;
     }
     (0..5).all(|k| {
-        let Some(m) = states[n - 2 * k].last_move else { return false };
+        let Some(m) = states[n - 2 * k].last_move else {
+            return false;
+        };
         let (a, b) = if k % 2 == 0 {
             (last.from(), last.to())
         } else {
@@ -482,7 +505,11 @@ impl Position {
         // 2. No legal move loses.
         if !self.has_both_generals() {
             // Only a finished game can lack a general: its owner lost.
-            let loser = if self.count(us, PieceKind::General) == 0 { us } else { !us };
+            let loser = if self.count(us, PieceKind::General) == 0 {
+                us
+            } else {
+                !us
+            };
             return Verdict::new(GameResult::win_for(!loser), Reason::Checkmate);
         }
         if self.has_no_legal_move() {
@@ -548,13 +575,15 @@ pub fn chased_by_last_move(pos: &Position) -> Vec<crate::Square> {
     let states = pos.states();
     let n = states.len() - 1;
     let st = &states[n];
-    let Some(m) = st.last_move else { return Vec::new() };
+    let Some(m) = st.last_move else {
+        return Vec::new();
+    };
     if pos.variant().is_janggi() {
         return Vec::new();
     }
     let mut before: Board = *pos.board();
     chase::revert(&mut before, m, st.captured);
-    chase::chased_by_move(&before, m)
+    chase::chased_by_move(&before, m, None)
         .into_iter()
         .filter_map(crate::Square::new)
         .collect()

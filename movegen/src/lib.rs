@@ -26,7 +26,10 @@ mod variant;
 mod zobrist;
 
 pub use fen::{FenError, FenField};
-pub use judge::{chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, CycleVerdict, GameResult, Reason, Verdict};
+pub use judge::{
+    chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, CycleVerdict, GameResult,
+    Reason, Verdict,
+};
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use position::{Position, State};
