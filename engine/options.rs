@@ -18,6 +18,20 @@ use movegen::{Ranks, Variant};
 pub const MAX_HASH_MB: u64 = 32 * 1024;
 /// Most search threads.
 pub const MAX_THREADS: u64 = 256;
+/// Longest clock time or increment the protocols pass on, ms (about
+/// 115 days). Larger values are clamped: they mean "no limit" to a GUI, and
+/// the time manager's arithmetic needs headroom.
+pub const MAX_CLOCK_MS: u64 = 10_000_000_000;
+
+/// Clamp a time from the GUI to `0..=MAX_CLOCK_MS`.
+pub fn clock_ms(v: f64) -> u64 {
+    if v.is_nan() || v <= 0.0 {
+        0
+    } else {
+        v.min(MAX_CLOCK_MS as f64) as u64
+    }
+}
+
 /// Most principal variations.
 pub const MAX_MULTIPV: u64 = 128;
 
@@ -466,6 +480,14 @@ mod tests {
         assert_eq!(s.set("UCI_Ranks", "0"), Ok(Effect::None));
         assert_eq!(s.uci_ranks(), Ranks::ZeroBased);
         assert_eq!(s.set("Clear Hash", ""), Ok(Effect::ClearHash));
+    }
+
+    #[test]
+    fn clocks_are_clamped() {
+        assert_eq!(clock_ms(-5.0), 0);
+        assert_eq!(clock_ms(f64::NAN), 0);
+        assert_eq!(clock_ms(1500.7), 1500);
+        assert_eq!(clock_ms(1e30), MAX_CLOCK_MS);
     }
 
     #[test]

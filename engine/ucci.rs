@@ -190,7 +190,7 @@ impl Ucci {
         let time = |t: Option<&&str>| {
             t.and_then(|t| t.parse::<f64>().ok())
                 .filter(|v| v.is_finite())
-                .map(|v| (v.max(0.0) * scale) as u64)
+                .map(|v| options::clock_ms(v * scale))
         };
         let int = |t: Option<&&str>| t.and_then(|t| t.parse::<u64>().ok());
         let mut i = 0;

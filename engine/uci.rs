@@ -60,7 +60,7 @@ pub fn parse_go(
     // they count as zero.
     let ms = |t: Option<&&str>| {
         t.and_then(|t| t.parse::<i64>().ok())
-            .map(|v| v.max(0) as u64)
+            .map(|v| options::clock_ms(v as f64))
     };
     while i < words.len() {
         let w = words[i].to_ascii_lowercase();

@@ -431,8 +431,10 @@ impl Xboard {
     fn level(&mut self, words: &[&str]) {
         let mps = words.first().and_then(|w| w.parse::<u32>().ok());
         let base = words.get(1).and_then(|w| {
-            let (m, s) = w.split_once(':').unwrap_or((w, "0"));
-            Some(m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000)
+            let (m, sec) = w.split_once(':').unwrap_or((w, "0"));
+            let (m, sec) = (m.parse::<f64>().ok()?, sec.parse::<f64>().ok()?);
+            (m.is_finite() && sec.is_finite())
+                .then(|| options::clock_ms(m * 60_000.0 + sec * 1000.0))
         });
         let inc = words
             .get(2)
@@ -442,7 +444,7 @@ impl Xboard {
             (Some(mps), Some(base), Some(inc)) if words.len() == 3 => {
                 self.clock.mps = mps;
                 self.clock.base_ms = base;
-                self.clock.inc_ms = (inc * 1000.0) as u64;
+                self.clock.inc_ms = options::clock_ms(inc * 1000.0);
                 self.clock.st_ms = None;
             }
             _ => self.error("bad level", &words.join(" ")),
@@ -451,7 +453,7 @@ impl Xboard {
 
     fn centiseconds(&self, w: Option<&&str>) -> Option<u64> {
         w.and_then(|w| w.parse::<i64>().ok())
-            .map(|v| v.max(0) as u64 * 10)
+            .map(|v| options::clock_ms(v as f64 * 10.0))
     }
 
     fn search_done_inner(&mut self, id: u64, best: BestMove) {
@@ -550,7 +552,7 @@ impl Protocol for Xboard {
                 .and_then(|w| w.parse::<f64>().ok())
                 .filter(|v| v.is_finite() && *v > 0.0)
             {
-                Some(s) => self.clock.st_ms = Some((s * 1000.0) as u64),
+                Some(s) => self.clock.st_ms = Some(options::clock_ms(s * 1000.0).max(1)),
                 None => self.error("bad st", line),
             },
             "sd" => match arg.and_then(|w| w.parse::<u32>().ok()) {

@@ -7,6 +7,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Generous deadline for answers that should come at once (CI machines
@@ -20,6 +21,8 @@ pub struct Jiang {
     rx: Receiver<String>,
     /// Everything sent (`> `) and received (`< `), for failure messages.
     pub transcript: Vec<String>,
+    /// What the engine wrote on stderr.
+    pub stderr: Arc<Mutex<Vec<String>>>,
 }
 
 impl Jiang {
@@ -28,9 +31,22 @@ impl Jiang {
         let mut child = Command::new(env!("CARGO_BIN_EXE_jiang"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start jiang");
+        let stderr_lines = Arc::new(Mutex::new(Vec::new()));
+        if let Some(err) = child.stderr.take() {
+            let sink = Arc::clone(&stderr_lines);
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines() {
+                    let Ok(line) = line else { break };
+                    eprintln!("jiang stderr: {line}");
+                    if let Ok(mut v) = sink.lock() {
+                        v.push(line);
+                    }
+                }
+            });
+        }
         let stdout = child.stdout.take().expect("stdout");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::channel();
@@ -47,6 +63,7 @@ impl Jiang {
             stdin,
             rx,
             transcript: Vec::new(),
+            stderr: stderr_lines,
         }
     }
 
@@ -166,6 +183,11 @@ impl Jiang {
     pub fn expect_exit(&mut self, timeout: Duration, what: &str) {
         let ok = self.wait_exit(timeout);
         self.check(ok, what);
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Close stdin (end of input).
