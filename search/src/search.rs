@@ -11,7 +11,10 @@ use crate::movepick::{capture_victim, order_value, Ordering, Picker};
 use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
-use movegen::{Color, JanggiFallback, Move, MoveList, PieceKind, Position};
+use movegen::{
+    cycle_verdict, janggi_points, move_limit_count, Color, CycleVerdict, JanggiFallback, Move,
+    MoveList, PieceKind, Position,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -926,13 +929,20 @@ fn has_major(pos: &Position, c: Color) -> bool {
 
 /// The verdict on a repetition of the current position, if it repeats.
 ///
-/// This is the one place where search judges repetitions. For now any
-/// repetition inside the reversible window (since the last capture, and
-/// not across a null move of the search) of the search path or the game
-/// history scores as a draw. The rules judgement (perpetual check and
-/// chase lose) will be called from here.
+/// This is the one place where search judges repetitions. A repetition of
+/// an earlier position inside the reversible window (since the last
+/// capture, and not across a null move of the search), on the search path
+/// or in the game history, is judged at once by the rules core's
+/// [`movegen::cycle_verdict`]: perpetual check (and in Xiangqi perpetual
+/// chase) loses, otherwise a draw (or Janggi counting where the rule set
+/// says so). Wins and losses score as decided games, below mate scores.
+///
+/// These scores depend on the path, not only on the position; they are
+/// never stored for the repeating node itself, but they do reach the
+/// transposition table through the scores of its ancestors, as in every
+/// engine that scores repetitions in search. The error is small because a
+/// different path to a stored ancestor rarely changes the verdict.
 pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
-    let _ = ply;
     let states = pos.states();
     let n = states.len() - 1;
     let cur = &states[n];
@@ -945,16 +955,24 @@ pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
             break;
         }
         if back % 2 == 0 && states[j].key == cur.key {
-            return Some(DRAW);
+            return Some(match cycle_verdict(pos, back) {
+                CycleVerdict::Draw => DRAW,
+                CycleVerdict::SideToMoveWins => DECIDED - ply as i32,
+                CycleVerdict::SideToMoveLoses => -DECIDED + ply as i32,
+            });
         }
         back += 1;
     }
     None
 }
 
-/// The score when the game ends by the move limit (plies without capture).
+/// The score when the game ends by the move limit (plies without capture,
+/// counted as the rules count them), unless the side to move is in check
+/// (it may be mated).
 fn move_limit_score(pos: &Position, ply: usize) -> Option<i32> {
-    if pos.rule_plies() < pos.variant().move_limit_plies() || pos.in_check() {
+    let limit = pos.variant().move_limit_plies();
+    // The rule count never exceeds the plain counter: test that first.
+    if pos.rule_plies() < limit || pos.in_check() || move_limit_count(pos) < limit {
         return None;
     }
     Some(match pos.variant().janggi_fallback() {
@@ -975,24 +993,13 @@ pub(crate) fn terminal_score(pos: &Position, ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
-/// Janggi counting: traditional points, Han (second player) gets 1.5.
-/// Computed in half points.
+/// Janggi counting (points from the rules core; Han's 1.5 makes ties
+/// impossible) as a decided result for the side to move.
 fn counting_score(pos: &Position, ply: usize) -> i32 {
-    let pts = |c: Color| -> i32 {
-        let k = |kind| pos.count(c, kind) as i32;
-        2 * (13 * k(PieceKind::Chariot)
-            + 7 * k(PieceKind::Cannon)
-            + 5 * k(PieceKind::Horse)
-            + 3 * k(PieceKind::Elephant)
-            + 3 * k(PieceKind::Advisor)
-            + 2 * k(PieceKind::Soldier))
-            + if c == Color::Black { 3 } else { 0 }
-    };
     let us = pos.side_to_move();
-    let diff = pts(us) - pts(!us);
-    match diff.signum() {
-        1 => DECIDED - ply as i32,
-        -1 => -DECIDED + ply as i32,
-        _ => DRAW,
+    if janggi_points(pos, us) > janggi_points(pos, !us) {
+        DECIDED - ply as i32
+    } else {
+        -DECIDED + ply as i32
     }
 }
