@@ -262,3 +262,69 @@ fn bad_command_line_is_an_error_not_a_panic() {
     assert_eq!(match_main(&["-nonsense".into()]), 2);
     assert_eq!(match_main(&["-help".into()]), 0);
 }
+
+#[test]
+fn resign_and_draw_adjudication() {
+    if !python_available() {
+        return;
+    }
+    let (s, _) = run_match(
+        "doomed",
+        "good",
+        &["-games", "2", "-resign", "movecount=2", "score=1000"],
+    );
+    let sc = s.encounters[0].1;
+    assert_eq!((sc.wins, sc.draws, sc.losses), (0, 0, 2));
+    assert_eq!(s.reasons.get("adjudication-resign"), Some(&2));
+    assert!(s.faults.is_empty());
+    // Two-sided resignation needs the winner to agree: `good` reports 0.
+    let (s, _) = run_match(
+        "doomed",
+        "good",
+        &[
+            "-games",
+            "2",
+            "-resign",
+            "movecount=2",
+            "score=1000",
+            "twosided=true",
+        ],
+    );
+    assert_eq!(s.encounters[0].1.draws, 2, "ends by repetition instead");
+    assert_eq!(s.reasons.get("repetition"), Some(&2));
+    let (s, _) = run_match(
+        "good",
+        "good",
+        &[
+            "-games",
+            "2",
+            "-draw",
+            "movenumber=1",
+            "movecount=1",
+            "score=5",
+        ],
+    );
+    assert_eq!(s.encounters[0].1.draws, 2);
+    assert_eq!(s.reasons.get("adjudication-draw"), Some(&2));
+}
+
+#[test]
+fn sprt_stops_the_match() {
+    if !python_available() {
+        return;
+    }
+    let (s, _) = run_match(
+        "good",
+        "illegal",
+        &[
+            "-games", "2", "-rounds", "200", "-repeat", "-sprt", "elo0=0", "elo1=10", "-recover",
+        ],
+    );
+    assert_eq!(s.sprt, Some(jiang::matchrunner::stats::SprtResult::H1));
+    assert!(s.games < 400, "stopped early after {} games", s.games);
+    assert!(
+        s.games >= 4,
+        "no decision on a handful of games: {}",
+        s.games
+    );
+}

@@ -112,7 +112,7 @@ pub struct Engine {
     variant: Variant,
     ranks: Ranks,
     /// UCI: engine has a `UCI_Variant` option (Fairy-Stockfish style).
-    /// UCCI: engine advertises `usemillisec`.
+    /// UCCI: engine advertises `usemillisec` (and is told to use it).
     flag_option: bool,
     /// XBoard features.
     xb: XboardState,
@@ -541,14 +541,10 @@ impl Engine {
 
     fn ucci_go(&self, req: &Request<'_>) -> String {
         let tc = &self.cfg.tc;
-        // Without `usemillisec` UCCI times are seconds.
-        let unit = |ms: i64| {
-            if self.flag_option {
-                ms.max(1)
-            } else {
-                (ms / 1000).max(1)
-            }
-        };
+        // Milliseconds: engines that advertise `usemillisec` were switched
+        // to them at start, and current engines that do not advertise it
+        // (Fairy-Stockfish in UCCI mode) read milliseconds anyway.
+        let unit = |ms: i64| ms.max(1);
         let mut go = String::from("go");
         if let Some(d) = tc.depth {
             go.push_str(&format!(" depth {d}"));

@@ -163,22 +163,76 @@ impl Score {
     }
 
     /// The SPRT log-likelihood ratio for H1 (elo1) against H0 (elo0).
+    ///
+    /// Empty buckets get a tiny pseudo-count so that a one-sided start
+    /// (all wins) still has a variance and can decide.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let pairs: u32 = self.penta.iter().sum();
-        let stats = if pairs > 0 {
-            self.pentanomial()
+        let (counts, values): (Vec<f64>, Vec<f64>) = if pairs > 0 {
+            (
+                self.penta.iter().map(|&c| c as f64).collect(),
+                vec![0.0, 0.25, 0.5, 0.75, 1.0],
+            )
         } else {
-            self.trinomial()
+            (
+                vec![self.losses as f64, self.draws as f64, self.wins as f64],
+                vec![0.0, 0.5, 1.0],
+            )
         };
-        let Some((mu, var, n)) = stats else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        let real: f64 = counts.iter().sum();
+        if real == 0.0 {
             return 0.0;
         }
+        let counts: Vec<f64> = counts
+            .iter()
+            .map(|&c| if c == 0.0 { 1e-3 } else { c })
+            .collect();
+        let n: f64 = counts.iter().sum();
+        let q: Vec<f64> = counts.iter().map(|c| c / n).collect();
         let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-        n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
+        let (p0, p1) = (
+            mle_with_mean(&q, &values, s0),
+            mle_with_mean(&q, &values, s1),
+        );
+        let per_obs: f64 = q
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(qi, (a, b))| qi * (b.ln() - a.ln()))
+            .sum();
+        real * per_obs
     }
+}
+
+/// The distribution closest to the observed frequencies `q` (maximum
+/// likelihood) whose mean over `values` is `s`: `p_i = q_i / (1 + x (v_i -
+/// s))` with `x` found by bisection. This exact form (rather than the
+/// normal approximation) keeps the LLR sane on the first few games.
+fn mle_with_mean(q: &[f64], values: &[f64], s: f64) -> Vec<f64> {
+    let vmax = values.iter().copied().fold(f64::MIN, f64::max);
+    let vmin = values.iter().copied().fold(f64::MAX, f64::min);
+    // All 1 + x (v_i - s) must stay positive.
+    let mut lo = -1.0 / (vmax - s) + 1e-12;
+    let mut hi = 1.0 / (s - vmin) - 1e-12;
+    let f = |x: f64| -> f64 {
+        q.iter()
+            .zip(values)
+            .map(|(qi, v)| qi * (v - s) / (1.0 + x * (v - s)))
+            .sum()
+    };
+    // f decreases in x.
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let x = 0.5 * (lo + hi);
+    q.iter()
+        .zip(values)
+        .map(|(qi, v)| qi / (1.0 + x * (v - s)))
+        .collect()
 }
 
 /// SPRT state.
@@ -256,6 +310,37 @@ mod tests {
         assert!(e.error > 50.0 && e.error < 90.0, "{e:?}");
         assert!(s.los() > 0.999);
         assert!((Score::default().los() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn exact_llr_matches_normal_approximation_on_large_samples() {
+        let s = Score {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            penta: [300, 1900, 4000, 2300, 500],
+        };
+        let n = 9000.0;
+        let vals = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let mu: f64 = (0..5).map(|i| s.penta[i] as f64 / n * vals[i]).sum();
+        let var: f64 = (0..5)
+            .map(|i| s.penta[i] as f64 / n * (vals[i] - mu).powi(2))
+            .sum();
+        let (s0, s1) = (score_from_elo(0.0), score_from_elo(5.0));
+        let approx = n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var);
+        let exact = s.llr(0.0, 5.0);
+        assert!(
+            (exact - approx).abs() < 0.02 * approx.abs().max(1.0),
+            "{exact} vs {approx}"
+        );
+        // One won pair is not yet proof.
+        let one = Score {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+            penta: [0, 0, 0, 0, 1],
+        };
+        assert!(one.llr(0.0, 5.0) < 1.0);
     }
 
     #[test]

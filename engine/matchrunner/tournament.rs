@@ -50,6 +50,8 @@ pub struct Summary {
     pub encounters: Vec<((usize, usize), Score)>,
     /// Faults per engine and kind.
     pub faults: HashMap<(usize, Fault), u32>,
+    /// Games per end reason (`checkmate`, `adjudication-draw`, `crash`, …).
+    pub reasons: HashMap<String, u32>,
     /// SPRT verdict, if one was reached.
     pub sprt: Option<SprtResult>,
     /// Mean referee overhead per move, microseconds.
@@ -282,6 +284,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     for done in rx {
         let Done { job, rec } = done;
         summary.games += 1;
+        *summary.reasons.entry(rec.reason_code.clone()).or_insert(0) += 1;
         overhead.0 += rec.overhead_us.0;
         overhead.1 += rec.overhead_us.1;
         let (a, b) = pairs[job.encounter];
@@ -477,6 +480,10 @@ fn report(cfg: &MatchConfig, s: &Summary, sprt: Option<Sprt>) {
             );
         }
     }
+    let mut reasons: Vec<_> = s.reasons.iter().collect();
+    reasons.sort();
+    let list: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("Game ends: {}", list.join(", "));
     let total_faults: u32 = s.faults.values().sum();
     println!("Faults: {total_faults}");
     let mut keys: Vec<_> = s.faults.iter().collect();
