@@ -579,11 +579,8 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
                         _ => return err(format!("unknown sprt setting '{k}'")),
                     }
                 }
-                if !(s.elo1 > s.elo0)
-                    || !(0.0..0.5).contains(&s.alpha)
-                    || !(0.0..0.5).contains(&s.beta)
-                    || s.alpha == 0.0
-                    || s.beta == 0.0
+                let rate_ok = |x: f64| x > 0.0 && x < 0.5;
+                if s.elo1 <= s.elo0 || !rate_ok(s.alpha) || !rate_ok(s.beta)
                 {
                     return err("sprt: need elo1 > elo0 and 0 < alpha, beta < 0.5");
                 }

@@ -190,7 +190,7 @@ fn fmt_elo(s: &Score) -> String {
             format!("{:.2} +/- {:.2}", e.elo, e.error)
         }
         Some(e) if e.elo.is_finite() => format!("{:.2} +/- inf", e.elo),
-        Some(e) => format!("{}", if e.elo > 0.0 { "+inf" } else { "-inf" }),
+        Some(e) => (if e.elo > 0.0 { "+inf" } else { "-inf" }).to_string(),
         None => "-".to_string(),
     }
 }

@@ -1,0 +1,179 @@
+//! Short real matches: Jiang against itself and against Debian's engines
+//! (Fairy-Stockfish over UCI and UCCI, Sjaak II and MaxQi over XBoard), in
+//! Xiangqi and Janggi where the engine plays it. Every game must end by a
+//! rule or adjudication with no engine fault, and the PGN must replay with
+//! the rules core to the same verdict.
+//!
+//! Ignored by default (they take a minute and need the Debian engines):
+//! `cargo test --release --test match_real -- --ignored --test-threads 1`.
+//! `JIANG_MATCH_PGN=file.pgn cargo test --test match_real verify_pgn_file
+//! -- --ignored` checks the games of any `jiang match` run.
+
+use std::path::{Path, PathBuf};
+
+use jiang::matchrunner::openings::parse_pgn;
+use jiang::matchrunner::{cli, tournament};
+use movegen::Variant;
+
+const JIANG: &str = env!("CARGO_BIN_EXE_jiang");
+
+fn have(path: &str) -> bool {
+    Path::new(path).exists()
+}
+
+fn temp_pgn(tag: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("jiang-match-{tag}-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Replay every game of a PGN file and check each game's end: no position
+/// before the last was already over, and a game ended "normal"ly carries
+/// exactly the rules core's verdict. Returns the number of games checked.
+fn verify_pgn(path: &Path, variant: Variant) -> usize {
+    let text = std::fs::read_to_string(path).expect("pgn readable");
+    let games = parse_pgn(&text, variant).expect("pgn replays legally");
+    let results: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Result \""))
+        .map(|l| l.trim_end_matches("\"]"))
+        .collect();
+    let terms: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Termination \""))
+        .map(|l| l.trim_end_matches("\"]"))
+        .collect();
+    assert_eq!(games.len(), results.len());
+    for (i, g) in games.iter().enumerate() {
+        let mut pos = g.start.clone();
+        for &m in &g.moves {
+            assert!(
+                !pos.judge().is_over(),
+                "game {}: played on after the end",
+                i + 1
+            );
+            pos.make_move(m);
+        }
+        let v = pos.judge();
+        if terms[i] == "normal" && v.is_over() {
+            assert_eq!(
+                v.result.as_str(),
+                results[i],
+                "game {}: result {} vs {}",
+                i + 1,
+                results[i],
+                v
+            );
+        }
+        if terms[i] == "normal" && !v.is_over() {
+            // Only a resignation ends a game normally without a verdict.
+            assert!(
+                text.contains("resignation"),
+                "game {}: ended without a verdict",
+                i + 1
+            );
+        }
+    }
+    games.len()
+}
+
+fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
+    let pgn = temp_pgn(tag);
+    let mut args: Vec<String> = vec![
+        "-variant".into(),
+        variant.into(),
+        "-engine".into(),
+        format!("cmd={JIANG}"),
+        "name=jiang".into(),
+        "-engine".into(),
+    ];
+    args.extend(second.iter().map(|s| s.to_string()));
+    for a in [
+        "-each",
+        "tc=2+0.05",
+        "timemargin=200",
+        "-games",
+        &games.to_string(),
+        "-repeat",
+        "-seed",
+        "3",
+        "-ratinginterval",
+        "0",
+        "-pgnout",
+    ] {
+        args.push(a.to_string());
+    }
+    args.push(pgn.display().to_string());
+    let cfg = cli::parse(&args).expect("valid");
+    let s = tournament::run(&cfg).expect("runs");
+    assert_eq!(s.games, games, "{tag}");
+    assert!(s.faults.is_empty(), "{tag}: faults {:?}", s.faults);
+    let v: Variant = variant.parse().expect("variant");
+    assert_eq!(verify_pgn(&pgn, v), games as usize);
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+#[ignore = "plays real games (about a minute)"]
+fn jiang_vs_jiang() {
+    real_match(
+        "xiangqi",
+        &[&format!("cmd={JIANG}"), "name=jiang2"],
+        2,
+        "jj-x",
+    );
+    real_match(
+        "janggi",
+        &[&format!("cmd={JIANG}"), "name=jiang2"],
+        2,
+        "jj-j",
+    );
+}
+
+#[test]
+#[ignore = "needs /usr/games/fairy-stockfish"]
+fn jiang_vs_fairy_stockfish() {
+    if !have("/usr/games/fairy-stockfish") {
+        return;
+    }
+    let fsf = [
+        "cmd=/usr/games/fairy-stockfish",
+        "name=fsf",
+        "option.Hash=16",
+    ];
+    real_match("xiangqi", &fsf, 2, "fsf-x");
+    real_match("janggi", &fsf, 2, "fsf-j");
+    let ucci = ["cmd=/usr/games/fairy-stockfish", "name=fsf", "proto=ucci"];
+    real_match("xiangqi", &ucci, 2, "fsf-ucci");
+}
+
+#[test]
+#[ignore = "needs /usr/games/sjaakii and /usr/games/maxqi"]
+fn jiang_vs_xboard_engines() {
+    for e in ["sjaakii", "maxqi"] {
+        let path = format!("/usr/games/{e}");
+        if !have(&path) {
+            continue;
+        }
+        real_match(
+            "xiangqi",
+            &[&format!("cmd={path}"), &format!("name={e}"), "proto=xboard"],
+            2,
+            e,
+        );
+    }
+}
+
+#[test]
+#[ignore = "checks the PGN named by JIANG_MATCH_PGN"]
+fn verify_pgn_file() {
+    let Ok(path) = std::env::var("JIANG_MATCH_PGN") else {
+        return;
+    };
+    let variant: Variant = std::env::var("JIANG_MATCH_VARIANT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default();
+    let n = verify_pgn(Path::new(&path), variant);
+    println!("{n} games verified");
+}
