@@ -580,8 +580,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
                     }
                 }
                 let rate_ok = |x: f64| x > 0.0 && x < 0.5;
-                if s.elo1 <= s.elo0 || !rate_ok(s.alpha) || !rate_ok(s.beta)
-                {
+                if s.elo1 <= s.elo0 || !rate_ok(s.alpha) || !rate_ok(s.beta) {
                     return err("sprt: need elo1 > elo0 and 0 < alpha, beta < 0.5");
                 }
                 cfg.sprt = Some(s);
