@@ -103,7 +103,7 @@ fn unreadable_move_loses() {
 #[test]
 fn crash_loses_and_engine_is_restarted() {
     // Four games: the crashed process is replaced before each next game.
-    assert_fault("crash", Fault::Crash, &[]);
+    assert_fault("crash", Fault::Crash, &["-concurrency", "2"]);
 }
 
 #[test]

@@ -123,6 +123,13 @@ fn run_job(
     settings: &GameSettings,
 ) -> GameRecord {
     for (idx, side) in [(job.red, Color::Red), (job.black, Color::Black)] {
+        // An engine that died while idle between games is replaced, not
+        // blamed: it did nothing wrong in this game yet.
+        if cache.get_mut(&idx).is_some_and(|e| e.is_dead()) {
+            if let Some(e) = cache.remove(&idx) {
+                e.kill();
+            }
+        }
         if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(idx) {
             match Engine::start(&cfg.engines[idx], cfg.variant, cfg.debug) {
                 Ok(e) => {
