@@ -39,7 +39,9 @@ pub trait Protocol {
     fn handle(&mut self, line: &str) -> Flow;
     /// A search started by this front-end finished (search number, result).
     fn search_done(&mut self, id: u64, best: BestMove);
-    /// The session ends (after `quit`, or input ended when `input_ended`).
+    /// The session ends: after `quit` (`input_ended` false) stop any
+    /// search without waiting for it; when input ended, let a running
+    /// perft finish and stop the search.
     fn finish(&mut self, input_ended: bool);
 }
 
@@ -74,15 +76,13 @@ pub fn run(rx: &Receiver<Event>, tx: &Sender<Event>, out: Out) {
         Kind::Xboard => Box::new(xboard::Xboard::new(out, tx.clone())),
     };
     if proto.handle(&first) == Flow::Quit {
-        proto.finish(false);
-        return;
+        return quit(proto);
     }
     loop {
         match rx.recv() {
             Ok(Event::Line(l)) => {
                 if proto.handle(&l) == Flow::Quit {
-                    proto.finish(false);
-                    return;
+                    return quit(proto);
                 }
             }
             Ok(Event::Done(id, best)) => proto.search_done(id, best),
@@ -92,6 +92,16 @@ pub fn run(rx: &Receiver<Event>, tx: &Sender<Event>, out: Out) {
             }
         }
     }
+}
+
+/// `quit`: the front-end stops its search and says goodbye; then the
+/// session is leaked on purpose. Dropping it would join the search threads
+/// and free the hash table, which only delays an exit in which the
+/// operating system reclaims both anyway (quit latency matters to GUIs
+/// that restart engines between games).
+fn quit(mut proto: Box<dyn Protocol>) {
+    proto.finish(false);
+    std::mem::forget(proto);
 }
 
 #[cfg(test)]

@@ -287,9 +287,11 @@ impl Protocol for Uci {
     fn search_done(&mut self, _id: u64, _best: search::BestMove) {}
 
     fn finish(&mut self, input_ended: bool) {
-        self.s.stop_and_wait();
         if input_ended {
+            self.s.stop_and_wait();
             self.s.finish_perft();
+        } else {
+            self.s.stop();
         }
     }
 }

@@ -622,9 +622,11 @@ impl Protocol for Xboard {
     }
 
     fn finish(&mut self, input_ended: bool) {
-        self.cancel();
         if input_ended {
+            self.cancel();
             self.s.finish_perft();
+        } else {
+            self.s.stop();
         }
     }
 }
