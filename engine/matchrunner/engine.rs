@@ -600,6 +600,7 @@ impl Engine {
         }
         let sent = Instant::now();
         self.xb.known = req.moves.len();
+        let last_sent = pending.last().map(|&m| self.text(m));
         let mut score = None;
         loop {
             let l = self.proc.recv_until(deadline)?;
@@ -615,7 +616,11 @@ impl Engine {
                     sent,
                 ));
             }
-            if t.starts_with("Illegal move") || t.starts_with("Error") {
+            // A generic `Error` line may answer any earlier command (an
+            // unsupported `post`, say); only one naming our last move is a
+            // refusal of that move.
+            let about_our_move = last_sent.as_deref().is_some_and(|m| t.contains(m));
+            if t.starts_with("Illegal move") || (t.starts_with("Error") && about_our_move) {
                 return Ok((
                     Reply::Rejected {
                         text: t.to_string(),
