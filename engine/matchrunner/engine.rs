@@ -275,6 +275,15 @@ impl Engine {
     }
 
     fn start_xboard(&mut self) -> Result<(), EngineError> {
+        let tc = self.cfg.tc;
+        if tc.clock.is_none() && tc.movetime_ms.is_none() && tc.depth.is_none() {
+            // XBoard has no node limit (`nps` changes the clock's meaning
+            // instead); refuse rather than let the engine think unbounded.
+            return Err(EngineError::Unsupported(format!(
+                "{}: XBoard engines need tc=, st= or depth= (nodes= alone is not supported)",
+                self.cfg.name
+            )));
+        }
         self.proc.send("xboard")?;
         self.proc.send("protover 2")?;
         let mut deadline = Instant::now() + Duration::from_secs(2);
