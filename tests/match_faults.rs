@@ -328,3 +328,67 @@ fn sprt_stops_the_match() {
         s.games
     );
 }
+
+/// A real 433-ply Jiang vs Fairy-Stockfish game (ends in stalemate), for
+/// timing the referee with engines that answer instantly.
+const LONG_GAME: &str = concat!(
+    "h0g2 i9i7 g0i2 h7h8 h2h4 h8c8 h4e4 c9e7 i0h0 i7i9 h0h8 d9e8 h8h6 c8c3 ",
+    "b0c2 h9i7 e4a4 b7a7 a0b0 c3g3 b2a2 a6a5 a4a7 b9a7 b0b7 a7b9 c2d4 i9h9 ",
+    "h6h9 i7h9 d4c6 g3a3 b7b8 a5a4 a2b2 g6g5 b2b9 i6i5 b8b1 h9g7 e3e4 g7f5 ",
+    "b9b6 a9b9 e4e5 e6e5 c6e5 b9d9 b6g6 a3c3 b1f1 c3c5 e5f7 e8f7 f1f5 d9d6 ",
+    "g2f4 d6g6 f5c5 g6e6 f4e6 e7c5 d0e1 g9e7 e6f4 a4b4 f4g6 b4b3 g6i5 b3b2 ",
+    "i5g6 f9e8 i3i4 b2b1 i4i5 b1c1 c0e2 e7g9 e0d0 e9f9 i5i6 c1b1 g6h8 f9e9 ",
+    "i6h6 c5e7 h6h7 b1c1 h7g7 c1b1 g7f7 e8f7 h8f7 e9e8 f7h6 b1c1 e1d2 e8d8 ",
+    "h6i8 d8d7 i2g0 d7d8 i8h6 e7c5 h6g8 g9e7 g8f6 c1b1 f6e4 d8d9 g0i2 d9d8 ",
+    "d0d1 b1c1 d1e1 c1b1 e4d6 c5a7 d6b5 a7c9 e1d1 d8d9 b5c7 d9e9 d1d0 b1c1 ",
+    "c7d5 e9e8 d5f6 e8f8 d2e1 f8f9 e1f2 f9f8 f6e4 f8f7 e4d6 f7f8 d6c8 f8e8 ",
+    "i2g0 e7g9 c8d6 e8d8 f2e1 d8d9 e1d2 g9e7 f0e1 d9e9 g0i2 e9f9 e1f2 c9a7 ",
+    "i2g0 a7c9 d2e1 f9e9 d6e4 e9e8 e4f6 e8f8 e1f0 c9a7 f6d5 f8f7 f2e1 c1b1 ",
+    "d5f4 f7f8 f4d3 f8f9 d0e0 f9e9 e1d0 e9e8 f0e1 e8f8 g0i2 e7c9 d3e5 b1c1 ",
+    "e5g6 f8e8 g6i7 c9e7 i7g8 e7c5 g8f6 e8d8 f6d5 c1d1 d5c3 g5g4 c3d1 g4g3 ",
+    "d1e3 g3h3 e3f5 h3h2 i2g4 d8e8 e2c0 h2g2 f5e3 g2g1 e0f0 c5e7 e3f5 a7c5 ",
+    "f5d6 e8e9 g4e2 e7g9 e1f2 g9i7 d0e1 g1h1 e1d2 h1g1 f2e1 i7g5 d6e4 c5e7 ",
+    "e4f6 e7g9 f6g8 e9d9 e1d0 g5e7 g8f6 d9e9 f6d7 e9e8 d7b6 e7g5 b6d5 g9e7 ",
+    "d2e1 e7c5 d5f6 e8f8 e1f2 f8f9 f6g8 f9f8 d0e1 c5e7 g8f6 f8f9 f6d5 f9e9 ",
+    "c0a2 e9e8 e1d2 e8f8 d5e3 f8f9 e3f5 e7c5 f5d6 g5e7 d2e1 f9f8 a2c0 c5a7 ",
+    "d6f5 e7g5 f5g7 a7c9 e2c4 f8f7 c0e2 f7e7 g7e6 g5i7 e6c7 i7g9 c4a2 e7d7 ",
+    "a2c0 g9i7 c7d5 d7d8 e1d0 d8d7 f2e1 g1h1 d5b6 d7d8 b6c4 d8d9 c4e5 h1g1 ",
+    "e5g6 g1g0 f0e0 g0f0 e1f0 i7g5 g6f8 d9d8 f8e6 g5e7 e6c7 c9a7 e2g4 d8d7 ",
+    "d0e1 a7c5 g4e2 e7g9 e2g0 c5a7 e1d0 a7c5 c7b9 g9e7 b9c7 e7g9 g0e2 d7e7 ",
+    "c7e6 c5a7 e6g7 e7f7 g7f5 g9e7 e2g0 f7f8 f5g7 a7c9 c0e2 f8f7 f0e1 f7f8 ",
+    "g7f5 e7g5 f5e3 g5e7 e3d5 e7c5 d5f6 f8f9 e2c0 c5e7 g0e2 e7g9 f6e8 c9e7 ",
+    "e8g7 f9e9 g7f5 e7g5 f5d6 e9f9 e2g0 g9i7 d6e8 g5e7 e8g7 f9e9 g7f5 e7g9 ",
+    "f5e3 e9f9 e3d5 i7g5 d5f6 g9e7 f6g8 f9f8 g8h6 f8f9 h6f5 f9e9 f5d6 e9f9 ",
+    "c0e2 e7g9 e1f2 g5i7 d6c8 i7g5 f2e1 g9i7 e2c0 i7g9 g0e2 g5i7 e2g0 i7g5 ",
+    "e1f2 f9f8 c8d6 g9i7 d0e1 i7g9 e1f0 g9i7 f2e1 i7g9 d6e4 g9i7 e4f6 i7g9 ",
+    "f6h7 f8f7 h7g5 f7e7 g5h7 g9i7 e0d0 e7f7 d0d1 f7e7 e1d0 e7e8 h7f6 e8e7 ",
+    "f6g8 e7e8 g8i7 e8e7 i7h5 e7e8 h5f6 e8e7 d0e1 e7f7 f6h7 f7e7 h7g9",
+);
+
+#[test]
+fn referee_overhead_per_move_is_small() {
+    if !python_available() {
+        return;
+    }
+    let mut args: Vec<String> = vec![
+        "-engine".into(),
+        fake("replay"),
+        "-engine".into(),
+        fake("replay"),
+    ];
+    for a in ["-each", "st=1", "-randomplies", "0", "-ratinginterval", "0"] {
+        args.push(a.into());
+    }
+    std::env::set_var("FAKE_LINE", LONG_GAME);
+    let cfg = cli::parse(&args).expect("valid");
+    let s = run(&cfg).expect("runs");
+    assert!(s.faults.is_empty(), "{:?}", s.faults);
+    assert_eq!(s.reasons.get("stalemate"), Some(&1), "{:?}", s.reasons);
+    // Measured around 50 us on a loaded two-core machine; a 100 ms search
+    // makes anything under a few milliseconds negligible.
+    assert!(
+        s.overhead_us < 5000.0,
+        "overhead {} us per move",
+        s.overhead_us
+    );
+}
