@@ -1,15 +1,18 @@
 //! One engine child process: stdin for commands, a reader thread that turns
 //! stdout into time-stamped lines, and reads with deadlines.
 //!
-//! The referee never blocks on a pipe without a deadline: every read goes
-//! through [`EngineProc::recv_until`], so a hung engine costs at most its
-//! deadline and the runner itself cannot hang.
+//! The referee never blocks on a pipe: every read goes through
+//! [`EngineProc::recv_until`] with a deadline, and writes go through a
+//! writer thread, so an engine that stops reading its input cannot stall
+//! the referee either. A hung engine costs at most its deadline.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -61,7 +64,10 @@ pub struct Launch {
 /// A running engine process.
 pub struct EngineProc {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread; `None` once input is closed.
+    stdin: Option<Sender<String>>,
+    /// Set by the writer thread when a write fails (the engine is gone).
+    write_failed: Arc<AtomicBool>,
     rx: Receiver<Line>,
     /// Name used in debug output.
     label: String,
@@ -87,7 +93,33 @@ impl EngineProc {
             .stdout
             .take()
             .ok_or_else(|| ProcError::Spawn("no stdout pipe".into()))?;
-        let stdin = child.stdin.take();
+        let mut stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| ProcError::Spawn("no stdin pipe".into()))?;
+        let write_failed = Arc::new(AtomicBool::new(false));
+        let (wtx, wrx) = mpsc::channel::<String>();
+        let failed = Arc::clone(&write_failed);
+        // The writer ends when the sender is dropped (input closed) or a
+        // write fails; dropping `stdin` then closes the engine's input.
+        let writer = thread::Builder::new()
+            .name(format!("write-{label}"))
+            .spawn(move || {
+                for line in wrx {
+                    let ok = stdin
+                        .write_all(line.as_bytes())
+                        .and_then(|()| stdin.flush());
+                    if ok.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        if let Err(e) = writer {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ProcError::Spawn(format!("writer thread: {e}")));
+        }
         let (tx, rx) = mpsc::channel();
         // The reader thread ends by itself when the pipe closes (process
         // exit or kill), so it never outlives the child for long.
@@ -124,7 +156,8 @@ impl EngineProc {
         }
         Ok(EngineProc {
             child,
-            stdin,
+            stdin: Some(wtx),
+            write_failed,
             rx,
             label: label.to_string(),
             debug,
@@ -136,12 +169,13 @@ impl EngineProc {
         if self.debug {
             eprintln!("{} < {line}", self.label);
         }
-        let stdin = self.stdin.as_mut().ok_or(ProcError::Disconnected)?;
-        let ok = stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush());
-        ok.map_err(|_| ProcError::Disconnected)
+        if self.write_failed.load(Ordering::Relaxed) {
+            return Err(ProcError::Disconnected);
+        }
+        let stdin = self.stdin.as_ref().ok_or(ProcError::Disconnected)?;
+        stdin
+            .send(format!("{line}\n"))
+            .map_err(|_| ProcError::Disconnected)
     }
 
     /// Next line, waiting at most until `deadline`.
