@@ -247,6 +247,7 @@ fn clean_game_ends_by_repetition_and_pgn_reads_back() {
         2
     );
     assert!(text.contains("[Variant \"xiangqi\"]"));
+    assert!(text.contains("[Format \"ICCS\"]"));
     assert!(text.contains("[TimeControl \"0.1/move\"]"));
     assert!(text.contains("1. h0g2"));
     // The games read back as legal move sequences.

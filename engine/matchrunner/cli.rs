@@ -244,6 +244,8 @@ pub struct MatchConfig {
     pub hang_ms: u64,
     /// Print the statistics every this many games (0: only at the end).
     pub rating_interval: u32,
+    /// PGN move notation.
+    pub notation: super::pgn::Notation,
 }
 
 impl Default for MatchConfig {
@@ -268,6 +270,7 @@ impl Default for MatchConfig {
             debug: false,
             hang_ms: 60_000,
             rating_interval: 10,
+            notation: super::pgn::Notation::Iccs,
         }
     }
 }
@@ -283,7 +286,7 @@ usage: jiang match [options]
   -games N -rounds N -repeat [N] -concurrency N -tournament round-robin|gauntlet
   -openings file=F format=epd|pgn order=sequential|random plies=N start=N
   -randomplies N                plies of a generated opening (no file; default 6)
-  -pgnout FILE
+  -pgnout FILE -notation iccs|wxf (WXF: Xiangqi only)
   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
   -draw movenumber=N movecount=N score=CP
   -resign movecount=N score=CP [twosided=true]
@@ -517,6 +520,13 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
             "maxmoves" => cfg.maxmoves = Some(parse_u32(flag, take_value(args, &mut i, flag)?)?),
             "seed" | "srand" => cfg.seed = parse_u64(flag, take_value(args, &mut i, flag)?)?,
             "recover" => cfg.recover = true,
+            "notation" => {
+                cfg.notation = match take_value(args, &mut i, flag)? {
+                    "iccs" => super::pgn::Notation::Iccs,
+                    "wxf" => super::pgn::Notation::Wxf,
+                    v => return err(format!("{flag}: unknown notation '{v}' (iccs or wxf)")),
+                }
+            }
             "debug" => cfg.debug = true,
             "randomplies" => {
                 cfg.random_plies = parse_u64(flag, take_value(args, &mut i, flag)?)? as usize

@@ -3,9 +3,112 @@
 
 use std::fmt::Write as _;
 
-use movegen::{move_text, Ranks};
+use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, Square};
 
 use super::game::GameRecord;
+
+/// Move notation in the PGN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// ICCS coordinates, ranks 0–9 (`h2e2`).
+    #[default]
+    Iccs,
+    /// WXF (`C2.5`); Xiangqi only, Janggi games stay in ICCS.
+    Wxf,
+}
+
+/// WXF file digit (1–9 from the mover's right).
+fn wxf_file(c: Color, file: u8) -> u8 {
+    match c {
+        Color::Red => 9 - file,
+        Color::Black => file + 1,
+    }
+}
+
+/// A move in WXF notation, e.g. `C2.5`, `H8+7`, `R+.3`, `P3.4`.
+pub fn wxf_move(pos: &Position, m: Move) -> String {
+    let Some(piece) = pos.piece_at(m.from()) else {
+        return move_text(m, Ranks::ZeroBased);
+    };
+    let (c, kind) = (piece.color(), piece.kind());
+    let letter = match kind {
+        PieceKind::General => 'K',
+        PieceKind::Advisor => 'A',
+        PieceKind::Elephant => 'E',
+        PieceKind::Horse => 'H',
+        PieceKind::Chariot => 'R',
+        PieceKind::Cannon => 'C',
+        PieceKind::Soldier => 'P',
+    };
+    let (from, to) = (m.from(), m.to());
+    // "Forward" is toward the enemy: rising ranks for Red.
+    let ahead = |a: Square, b: Square| match c {
+        Color::Red => a.rank() > b.rank(),
+        Color::Black => a.rank() < b.rank(),
+    };
+    let mut same_file: Vec<Square> = pos
+        .pieces(c, kind)
+        .iter()
+        .copied()
+        .filter(|s| s.file() == from.file())
+        .collect();
+    // Front piece first.
+    same_file.sort_by(|a, b| {
+        if ahead(*a, *b) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    });
+    let idx = same_file.iter().position(|&s| s == from).unwrap_or(0);
+    let n = same_file.len();
+    let digit = char::from(b'0' + wxf_file(c, from.file()));
+    let marker = |i: usize, n: usize| -> Option<&'static str> {
+        match (n, i) {
+            (2, 0) | (3, 0) | (4, 1) | (5, 1) => Some("+"),
+            (2, 1) | (3, 2) | (4, 2) | (5, 3) => Some("-"),
+            (4, 0) | (5, 0) => Some("++"),
+            (4, 3) | (5, 4) => Some("--"),
+            _ => None,
+        }
+    };
+    let head = if n <= 1 {
+        format!("{letter}{digit}")
+    } else {
+        // Soldiers stacked on two files: the file digit replaces the letter.
+        let stacked_files = if kind == PieceKind::Soldier {
+            let files: Vec<u8> = pos.pieces(c, kind).iter().map(|s| s.file()).collect();
+            (0..9u8)
+                .filter(|f| files.iter().filter(|&&x| x == *f).count() >= 2)
+                .count()
+        } else {
+            1
+        };
+        match marker(idx, n) {
+            Some(mk) if mk.len() == 2 => mk.to_string(),
+            Some(mk) if stacked_files > 1 => format!("{digit}{mk}"),
+            Some(mk) => format!("{letter}{mk}"),
+            None if stacked_files > 1 => format!("{digit}{digit}"),
+            None => format!("{letter}{digit}"),
+        }
+    };
+    let straight = matches!(
+        kind,
+        PieceKind::General | PieceKind::Chariot | PieceKind::Cannon | PieceKind::Soldier
+    );
+    let (op, last) = if from.rank() == to.rank() {
+        ('.', wxf_file(c, to.file()))
+    } else {
+        let op = if ahead(to, from) { '+' } else { '-' };
+        let last = if straight {
+            from.rank().abs_diff(to.rank())
+        } else {
+            wxf_file(c, to.file())
+        };
+        (op, last)
+    };
+    format!("{head}{op}{last}")
+}
 
 /// Tag data that is not in the record itself.
 pub struct PgnHeader<'a> {
@@ -21,6 +124,8 @@ pub struct PgnHeader<'a> {
     pub black: &'a str,
     /// `TimeControl`.
     pub time_control: &'a str,
+    /// Move notation.
+    pub notation: Notation,
 }
 
 /// Today's date in UTC as PGN writes it, from the system clock.
@@ -69,13 +174,16 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
         let _ = writeln!(out, "[SetUp \"1\"]");
     }
     let _ = writeln!(out, "[FEN \"{fen}\"]");
+    let wxf = h.notation == Notation::Wxf && !variant.is_janggi();
+    let _ = writeln!(out, "[Format \"{}\"]", if wxf { "WXF" } else { "ICCS" });
     let _ = writeln!(out, "[TimeControl \"{}\"]", escape(h.time_control));
     let _ = writeln!(out, "[PlyCount \"{}\"]", g.moves.len());
     let _ = writeln!(out, "[Termination \"{}\"]", g.termination);
     let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(&g.reason_code));
     out.push('\n');
 
-    let black_first = g.start.side_to_move() == movegen::Color::Black;
+    let black_first = g.start.side_to_move() == Color::Black;
+    let mut pos = g.start.clone();
     let mut number = u32::from(g.start.fullmove());
     let mut line = String::new();
     let push_word = |out: &mut String, line: &mut String, w: &str| {
@@ -96,9 +204,12 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
         }
         let text = if m.is_pass() {
             "@@@@".to_string()
+        } else if wxf {
+            wxf_move(&pos, m)
         } else {
             move_text(m, Ranks::ZeroBased)
         };
+        pos.make_move(m);
         push_word(&mut out, &mut line, &text);
         if i >= g.book_plies {
             if let Some(&(score, ms)) = g.move_info.get(i - g.book_plies) {
@@ -125,4 +236,42 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
     out.push_str(line.trim_end());
     out.push_str("\n\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    fn wxf(fen: Option<&str>, moves: &str) -> Vec<String> {
+        let mut p = match fen {
+            Some(f) => Position::from_fen(f, Variant::Xiangqi).unwrap(),
+            None => Position::startpos(Variant::Xiangqi),
+        };
+        let mut out = Vec::new();
+        for t in moves.split_whitespace() {
+            let m = p.parse_move(t, Ranks::ZeroBased).unwrap();
+            out.push(wxf_move(&p, m));
+            p.make_move(m);
+        }
+        out
+    }
+
+    #[test]
+    fn wxf_basic_moves() {
+        assert_eq!(
+            wxf(None, "h2e2 h9g7 h0g2 i9h9 i0h0 b7b3 g3g4 c6c5 b0c2 b9c7"),
+            // Black counts files from its own right: its h-file horse is on 8.
+            ["C2.5", "H8+7", "H2+3", "R9.8", "R1.2", "C2+4", "P3+1", "P3+1", "H8+7", "H2+3"]
+        );
+        assert_eq!(wxf(None, "c0e2 d9e8 e0e1"), ["E7+5", "A4+5", "K5+1"]);
+    }
+
+    #[test]
+    fn wxf_tandem_pieces() {
+        // Two red chariots on file e (WXF file 5): front one moves sideways.
+        let fen = "3k5/9/9/9/4R4/9/9/4R4/9/4K4 w - - 0 1";
+        assert_eq!(wxf(Some(fen), "e5a5"), ["R+.9"]);
+        assert_eq!(wxf(Some(fen), "e2e1"), ["R--1"]);
+    }
 }

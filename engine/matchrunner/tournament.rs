@@ -369,6 +369,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
                 red: names[job.red],
                 black: names[job.black],
                 time_control: &tc_tag,
+                notation: cfg.notation,
             };
             if w.write_all(pgn::write_game(&h, &rec).as_bytes())
                 .and_then(|()| w.flush())
