@@ -596,7 +596,12 @@ impl Protocol for Xboard {
             }
             "undo" => self.undo(1),
             "remove" => self.undo(2),
-            "result" if words.len() == 1 => self.s.note(&commands::result_text(&self.s.pos)),
+            // Our game-result query: the same `info string` line in every
+            // protocol, so referees parse one form.
+            "result" if words.len() == 1 => self.s.out.line(&format!(
+                "info string {}",
+                commands::result_text(&self.s.pos)
+            )),
             "result" => {
                 self.cancel();
                 self.game_over = true;

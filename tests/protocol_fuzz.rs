@@ -465,6 +465,7 @@ fn well_formed(proto: &str, line: &str) -> bool {
                 "1/2-1/2",
             ]
             .contains(&first)
+                || line.starts_with("info string result ")
                 || w.len() >= 4 && w[..4].iter().all(|x| x.parse::<i64>().is_ok())
         }
     }

@@ -194,7 +194,7 @@ fn claims_game_ends() {
     );
     assert_eq!(
         ask(&mut e, "result"),
-        ["# result 0-1 reason perpetual-check"]
+        ["info string result 0-1 reason perpetual-check"]
     );
     assert!(ask(&mut e, "result 0-1 {perpetual check}").is_empty());
 }
