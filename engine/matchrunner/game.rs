@@ -389,12 +389,13 @@ pub fn play_game(engines: [&mut Engine; 2], opening: &Opening, s: &GameSettings)
         last_answer = Some(at);
         let used = at.saturating_duration_since(sent).as_millis() as u64;
         let name = eng[me].name().to_string();
+        let allowed = clocks[me].allowance_ms(s.hang_ms);
         if !clocks[me].charge(used) {
             fault(
                 &mut rec,
                 side,
                 Fault::TimeForfeit,
-                format!("({name}) loses on time ({used} ms)"),
+                format!("({name}) loses on time ({used} ms used, {allowed} ms allowed)"),
             );
             break;
         }
