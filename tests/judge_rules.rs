@@ -340,6 +340,32 @@ fn xiangqi_rule_book_cases() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Two games from a fuzz comparison with Fairy-Stockfish (1,300 random
+/// repetition games, all others agreeing) where RULES.md and FSF differ.
+#[test]
+fn differences_from_fairy_stockfish() {
+    // The cycle is the moves between the occurrences. FSF also counts the
+    // move into the first occurrence (here the soldier move a5a6, which
+    // chases nothing) and calls this a draw; from the FEN after a5a6 it
+    // agrees with us: Red's two cannons take turns against the horse on
+    // h10 (rule 8), so Red loses.
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let moves = "h3c3 c10a8 b3b7 b8c8 a4a5 a8c10 c1a3 a10a8 c3h3 i10i9 h3h4 i9g9 e4e5 \
+                 f10e9 g4g5 c8f8 b7b3 f8g8 h4h5 h8h6 d1e2 g8e8 b3h3 g9h9 g1i3 h9i9 h3h4 \
+                 h6h9 h4h3 e8e5 e2d1 e5e2 h5h6 e2e5 a5a6 e5e2 h6g6 e2e5 g6h6 e5e2 h6g6 \
+                 e2e5 g6h6";
+    let (v, w) = judge_line(Variant::Xiangqi, start, moves);
+    assert_eq!((v.reason, w), (Reason::PerpetualChase, "Win"));
+    // A chariot sliding along the line of an attack it already had (e3-f3
+    // keeps the horse on c3 attacked) does not chase it anew, so Red's
+    // moves chase the advisor and the horse in turn: a draw. FSF calls it
+    // a perpetual chase by Red.
+    let fen = "2baka3/9/4b4/6p2/9/8P/9/2n1R4/5K2C/2BA1AB2 w - - 29 29";
+    let moves = "e3f3 c3e2 f3e3 e2c3 e3f3 c3e2 f3e3 e2c3";
+    let (v, w) = judge_line(Variant::Xiangqi, fen, moves);
+    assert_eq!((v.reason, w), (Reason::Repetition, "Draw"));
+}
+
 #[test]
 fn perpetual_check_reason() {
     let (v, w) = judge_line(

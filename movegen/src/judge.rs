@@ -588,3 +588,46 @@ pub fn chased_by_last_move(pos: &Position) -> Vec<crate::Square> {
         .filter_map(crate::Square::new)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(check: [bool; 2], chase: [bool; 2]) -> CycleFacts {
+        CycleFacts {
+            perpetual_check: check,
+            perpetual_chase: chase,
+        }
+    }
+
+    /// The verdict table of RULES.md 1.3, rules 1, 2 and 5–7, on cycle
+    /// facts (`[red, black]`).
+    #[test]
+    fn verdict_table() {
+        let (t, f) = (true, false);
+        // 1: nothing forbidden.
+        assert_eq!(cycle_loser(&facts([f, f], [f, f])), None);
+        // 2: one side checks perpetually and loses; both: draw.
+        assert_eq!(cycle_loser(&facts([t, f], [f, f])), Some(Color::Red));
+        assert_eq!(cycle_loser(&facts([f, t], [f, f])), Some(Color::Black));
+        assert_eq!(cycle_loser(&facts([t, t], [f, f])), None);
+        // 5: one side chases perpetually and loses; both: draw.
+        assert_eq!(cycle_loser(&facts([f, f], [t, f])), Some(Color::Red));
+        assert_eq!(cycle_loser(&facts([f, f], [f, t])), Some(Color::Black));
+        assert_eq!(cycle_loser(&facts([f, f], [t, t])), None);
+        // 6: a perpetual checker facing a perpetual chaser loses.
+        assert_eq!(cycle_loser(&facts([t, f], [f, t])), Some(Color::Red));
+        assert_eq!(cycle_loser(&facts([f, t], [t, f])), Some(Color::Black));
+        // 7: occasional checks do not excuse a perpetual chase (the
+        // occasional checker is not a perpetual checker).
+        assert_eq!(cycle_loser(&facts([f, f], [f, t])), Some(Color::Black));
+    }
+
+    #[test]
+    fn counting_never_ties() {
+        let pos = Position::startpos(crate::Variant::Janggi);
+        assert_eq!(counting_winner(&pos), Color::Black);
+        assert!(janggi_points(&pos, Color::Red) % 10 == 0);
+        assert!(janggi_points(&pos, Color::Black) % 10 == 5);
+    }
+}
