@@ -6,7 +6,7 @@
 //! the node counters ([`Shared`]). The main thread (id 0) also owns the
 //! clock and the info reports.
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with_psq, psq, psq_delta, psq_only};
 use crate::movepick::{capture_victim, order_value, Ordering, Picker};
 use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
@@ -26,6 +26,9 @@ const DRAW: i32 = 0;
 /// A decided game that is not a mate (Janggi counting): beyond any
 /// evaluation, below mate scores.
 const DECIDED: i32 = 20_000;
+/// How far outside the window the material-only score must be for the
+/// quiescence search to skip the full evaluation.
+const LAZY_MARGIN: i32 = 300;
 /// Depth cap of iterative deepening.
 pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 
@@ -98,6 +101,8 @@ pub(crate) struct Worker {
     frames: Box<[Frame; MAX_PLY + 2]>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Material and piece squares (Red's view) of the position at each ply.
+    psq: Box<[[i32; 2]; MAX_PLY + 2]>,
     pub nodes: u64,
     seldepth: usize,
     pub root_moves: Vec<RootMove>,
@@ -130,6 +135,7 @@ impl Worker {
             ),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
+            psq: Box::new([[0; 2]; MAX_PLY + 2]),
             nodes: 0,
             seldepth: 0,
             root_moves: Vec::new(),
@@ -272,7 +278,7 @@ impl Worker {
                 _ => 0.7,
             };
             let elapsed = sh.clock_elapsed_ms() as f64;
-            if elapsed > tb.soft as f64 * scale * 0.55 {
+            if elapsed > tb.soft as f64 * scale * 0.65 {
                 return true;
             }
         }
@@ -369,11 +375,16 @@ impl Worker {
     ) -> i32 {
         let mut best = -INF;
         self.pv_len[0] = 0;
-        self.frames[0].static_eval = if pos.in_check() { -INF } else { evaluate(pos) };
+        self.psq[0] = psq(pos);
+        self.frames[0].static_eval = if pos.in_check() {
+            -INF
+        } else {
+            self.eval(pos, 0)
+        };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
-            pos.make_move(m);
+            self.make(pos, m, 0);
             let ext = i32::from(pos.in_check());
             let nd = depth - 1 + ext;
             let mut score;
@@ -536,7 +547,7 @@ impl Worker {
             return v;
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check { DRAW } else { self.eval(pos, ply) };
         }
 
         // 3. Mate-distance pruning: no line from here can beat a mate
@@ -570,7 +581,7 @@ impl Worker {
         } else if let Some(e) = tte {
             e.eval
         } else {
-            evaluate(pos)
+            self.eval(pos, ply)
         };
         self.frames[ply].static_eval = eval;
         self.frames[ply + 1].killers = [None; 2];
@@ -608,6 +619,7 @@ impl Worker {
                 };
                 if ok {
                     let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.psq[ply + 1] = self.psq[ply];
                     pos.make_null();
                     let v = -self.search::<false>(
                         pos,
@@ -685,7 +697,7 @@ impl Worker {
                 }
             }
 
-            self.nodes_make(pos, m, sh);
+            self.make(pos, m, ply);
             let gives_check = pos.in_check();
             // 9b. Check extension.
             let ext = i32::from(gives_check && ply < 2 * MAX_DEPTH as usize / 3);
@@ -770,9 +782,19 @@ impl Worker {
     }
 
     #[inline]
-    fn nodes_make(&mut self, pos: &mut Position, m: Move, sh: &Shared) {
-        sh.tt.prefetch(pos.key());
+    /// Play `m` at `ply`, keeping the incremental material and piece
+    /// squares of the child.
+    fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {
+        let d = psq_delta(pos, m);
+        self.psq[ply + 1] = [self.psq[ply][0] + d[0], self.psq[ply][1] + d[1]];
         pos.make_move(m);
+    }
+
+    /// Static evaluation at `ply` from the incremental material.
+    #[inline]
+    fn eval(&self, pos: &Position, ply: usize) -> i32 {
+        debug_assert_eq!(self.psq[ply], psq(pos));
+        evaluate_with_psq(pos, self.psq[ply])
     }
 
     // ----- quiescence -------------------------------------------------------
@@ -797,7 +819,7 @@ impl Worker {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check { DRAW } else { self.eval(pos, ply) };
         }
         if pos.variant().is_janggi()
             && pos.state().last_move.is_some_and(|m| m.is_pass())
@@ -832,7 +854,20 @@ impl Worker {
                 return terminal_score(pos, ply);
             }
         } else {
-            eval = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+            eval = match tte {
+                Some(e) => e.eval,
+                None => {
+                    // Lazy evaluation: when material and piece squares
+                    // alone are far outside the window, mobility and king
+                    // safety will not bring the score back inside it.
+                    let quick = psq_only(pos, self.psq[ply]);
+                    if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
+                        quick
+                    } else {
+                        self.eval(pos, ply)
+                    }
+                }
+            };
             best = eval;
             if best >= beta {
                 return best;
@@ -879,7 +914,7 @@ impl Worker {
                     }
                 }
             }
-            self.nodes_make(pos, m, sh);
+            self.make(pos, m, ply);
             let score = -self.qsearch::<PV>(pos, sh, -beta, -alpha, ply + 1);
             pos.unmake_move();
             if self.stopped {

@@ -19,7 +19,7 @@ pub(crate) struct TimeBounds {
 }
 
 /// Moves we plan for when the clock has no moves-to-go.
-const SUDDEN_DEATH_MOVES: u64 = 30;
+const SUDDEN_DEATH_MOVES: u64 = 26;
 
 /// The bounds for `limits` and the side to move, or `None` for a search
 /// without time limit (depth, nodes, infinite).

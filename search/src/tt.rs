@@ -122,13 +122,6 @@ impl TranspositionTable {
         &self.buckets[i]
     }
 
-    /// Hint the CPU to fetch the bucket of `key` (best effort; a plain
-    /// load that the optimiser keeps because it is atomic).
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
-        let _ = self.bucket(key).e[0][1].load(Relaxed);
-    }
-
     /// Look up a position.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {

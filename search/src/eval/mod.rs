@@ -132,7 +132,9 @@ fn between_on_file(b: &[Option<Piece>; 90], f: i32, r1: i32, r2: i32) -> i32 {
         .count() as i32
 }
 
-fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
+/// The evaluation; `psq` (material and piece squares, Red's view) is used
+/// when the caller keeps it incrementally, else it is computed here.
+fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trace) {
     let janggi = pos.variant().is_janggi();
     let p: &GameParams = if janggi {
         &params::JANGGI
@@ -155,11 +157,18 @@ fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
             + pos.count(c, PieceKind::Cannon) as i32 * params::PHASE_CANNON;
     }
     let phase = phase.min(params::PHASE_MAX);
+    if let Some(v) = psq {
+        acc.mg += v[0];
+        acc.eg += v[1];
+    }
 
     for us in Color::BOTH {
         let them = !us;
         // Material and piece squares.
         for k in PieceKind::ALL {
+            if psq.is_some() {
+                break;
+            }
             let list = pos.pieces(us, k);
             if list.is_empty() {
                 continue;
@@ -302,13 +311,93 @@ fn eval_impl<const TRACE: bool>(pos: &Position) -> (i32, Trace) {
 
 /// Static evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    eval_impl::<false>(pos).0
+    eval_impl::<false>(pos, None).0
+}
+
+/// [`evaluate`] with material and piece squares supplied by the caller
+/// (kept incrementally by the search with [`psq`] and [`psq_delta`]).
+#[inline]
+pub(crate) fn evaluate_with_psq(pos: &Position, psq: Pair) -> i32 {
+    eval_impl::<false>(pos, Some(psq)).0
+}
+
+#[inline(always)]
+fn piece_psq(janggi: bool, p: Piece, s: Square) -> Pair {
+    let params = if janggi {
+        &params::JANGGI
+    } else {
+        &params::XIANGQI
+    };
+    let m = params.material[p.kind().index()];
+    let t = i32::from(PST[usize::from(janggi)][p.color().index()][p.kind().index()][s.index()]);
+    [m[0] + t, m[1] + t]
+}
+
+/// Material plus piece-square value of the whole board, Red's view,
+/// `[mg, eg]`.
+pub(crate) fn psq(pos: &Position) -> Pair {
+    let janggi = pos.variant().is_janggi();
+    let mut v = [0, 0];
+    for s in Square::all() {
+        if let Some(p) = pos.piece_at(s) {
+            let x = piece_psq(janggi, p, s);
+            let sign = if p.color() == Color::Red { 1 } else { -1 };
+            v[0] += sign * x[0];
+            v[1] += sign * x[1];
+        }
+    }
+    v
+}
+
+/// How [`psq`] changes when `m` is played (call before making it).
+#[inline]
+pub(crate) fn psq_delta(pos: &Position, m: movegen::Move) -> Pair {
+    if m.is_pass() {
+        return [0, 0];
+    }
+    let Some(p) = pos.piece_at(m.from()) else {
+        return [0, 0];
+    };
+    let janggi = pos.variant().is_janggi();
+    let (a, b) = (piece_psq(janggi, p, m.from()), piece_psq(janggi, p, m.to()));
+    let mut d = [b[0] - a[0], b[1] - a[1]];
+    if let Some(v) = pos.piece_at(m.to()) {
+        // The victim's value disappears (it is the other colour's).
+        let x = piece_psq(janggi, v, m.to());
+        d[0] += x[0];
+        d[1] += x[1];
+    }
+    if p.color() == Color::Red {
+        d
+    } else {
+        [-d[0], -d[1]]
+    }
+}
+
+/// The material and piece-square part of the evaluation alone, tapered,
+/// from the side to move's view (for lazy cut-offs).
+#[inline]
+pub(crate) fn psq_only(pos: &Position, psq: Pair) -> i32 {
+    let mut phase = 0;
+    for c in Color::BOTH {
+        phase += pos.count(c, PieceKind::Chariot) as i32 * params::PHASE_CHARIOT
+            + pos.count(c, PieceKind::Horse) as i32 * params::PHASE_HORSE
+            + pos.count(c, PieceKind::Cannon) as i32 * params::PHASE_CANNON;
+    }
+    let phase = phase.min(params::PHASE_MAX);
+    let v = (psq[0] * phase + psq[1] * (params::PHASE_MAX - phase)) / params::PHASE_MAX;
+    let v = if pos.side_to_move() == Color::Red {
+        v
+    } else {
+        -v
+    };
+    v + params::TEMPO
 }
 
 /// A per-term breakdown of [`evaluate`], for the `eval` command.
 pub fn eval_trace(pos: &Position) -> String {
     use std::fmt::Write;
-    let (v, tr) = eval_impl::<true>(pos);
+    let (v, tr) = eval_impl::<true>(pos, None);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -424,6 +513,31 @@ mod tests {
             assert_eq!(evaluate(&mirrored(&pos)), e, "mirror {fen}");
             assert_eq!(evaluate(&colour_swapped(&pos)), e, "colour swap {fen}");
             assert!(eval_trace(&pos).contains(&format!("Final evaluation: {e} cp")));
+        }
+    }
+
+    #[test]
+    fn incremental_psq_matches() {
+        for v in [Variant::Xiangqi, Variant::Janggi] {
+            let mut pos = Position::startpos(v);
+            let mut acc = psq(&pos);
+            for i in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer captures so that the capture path is exercised.
+                let m = moves
+                    .iter()
+                    .copied()
+                    .find(|m| !m.is_pass() && pos.piece_at(m.to()).is_some())
+                    .unwrap_or(moves[(i * 7) % moves.len()]);
+                let d = psq_delta(&pos, m);
+                acc = [acc[0] + d[0], acc[1] + d[1]];
+                pos.make_move(m);
+                assert_eq!(acc, psq(&pos));
+                assert_eq!(evaluate_with_psq(&pos, acc), evaluate(&pos));
+            }
         }
     }
 
