@@ -393,3 +393,50 @@ fn referee_overhead_per_move_is_small() {
         s.overhead_us
     );
 }
+
+#[test]
+fn openings_from_epd_and_pgn_files() {
+    if !python_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jiang-match-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let epd = dir.join("book.epd");
+    std::fs::write(
+        &epd,
+        "# a comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h0g2 b9c7\n",
+    )
+    .expect("write epd");
+    let pgn_book = dir.join("book.pgn");
+    std::fs::write(&pgn_book, "[Event \"x\"]\n\n1. h0g2 b9c7 *\n").expect("write pgn");
+    for (file, format) in [(&epd, "epd"), (&pgn_book, "pgn")] {
+        let out = dir.join(format!("out-{format}.pgn"));
+        let book = format!("file={}", file.display());
+        let fmt = format!("format={format}");
+        let out_s = out.display().to_string();
+        let (s, _) = run_match(
+            "good",
+            "good",
+            &[
+                "-games",
+                "2",
+                "-openings",
+                &book,
+                &fmt,
+                "order=random",
+                "-pgnout",
+                &out_s,
+            ],
+        );
+        assert!(s.faults.is_empty(), "{format}: {:?}", s.faults);
+        assert_eq!(
+            s.reasons.get("repetition"),
+            Some(&2),
+            "{format}: {:?}",
+            s.reasons
+        );
+        let text = std::fs::read_to_string(&out).expect("pgn");
+        assert_eq!(text.matches("1. h0g2 b9c7 {book}").count(), 2, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
