@@ -605,7 +605,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
                     match k {
                         "movenumber" => d.movenumber = parse_u32(k, v)?,
                         "movecount" => d.movecount = parse_u32(k, v)?.max(1),
-                        "score" => d.score = parse_u32(k, v)? as i32,
+                        "score" => d.score = parse_u32(k, v)?.min(i32::MAX as u32) as i32,
                         _ => return err(format!("unknown draw setting '{k}'")),
                     }
                 }
@@ -620,7 +620,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
                 for (k, v) in take_kvs(args, &mut i) {
                     match k {
                         "movecount" => r.movecount = parse_u32(k, v)?.max(1),
-                        "score" => r.score = parse_u32(k, v)? as i32,
+                        "score" => r.score = parse_u32(k, v)?.min(i32::MAX as u32) as i32,
                         "twosided" => r.twosided = parse_bool(k, v)?,
                         _ => return err(format!("unknown resign setting '{k}'")),
                     }
