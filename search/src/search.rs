@@ -29,6 +29,11 @@ const DECIDED: i32 = 20_000;
 /// How far outside the window the material-only score must be for the
 /// quiescence search to skip the full evaluation.
 const LAZY_MARGIN: i32 = 300;
+/// Lazy SMP depth skipping: helper `i` skips depth `d` when
+/// `(d + SKIP_PHASE[i]) / SKIP_SIZE[i]` is odd (blocks of 1 to 4 depths).
+const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+/// See [`SKIP_SIZE`].
+const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 /// Depth cap of iterative deepening.
 pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 
@@ -201,10 +206,18 @@ impl Worker {
         let multipv = sh.multipv.clamp(1, self.root_moves.len().max(1));
         let mut last_best: Option<Move> = None;
         let mut stable = 0;
-        // Helpers start one ply deeper on odd ids, so that the threads
-        // spread over two depths and share their findings through the TT.
-        let mut depth = 1 + (self.id & 1) as i32;
+        let mut depth = 1;
         while depth <= max_depth {
+            // Helpers skip some depths, each on its own pattern, so that
+            // at any time the threads spread over several depths and
+            // share what they find through the TT.
+            if self.id > 0 && depth > 1 {
+                let i = (self.id - 1) % SKIP_SIZE.len();
+                if ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0 {
+                    depth += 1;
+                    continue;
+                }
+            }
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
@@ -574,6 +587,15 @@ impl Worker {
                 return e.score;
             }
         }
+
+        // 4b. Internal iterative reduction: a node expected to matter but
+        // without a hash move is searched one ply shallower first; the next
+        // iteration finds it again with a move to try first.
+        let depth = if tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+            depth - 1
+        } else {
+            depth
+        };
 
         // 5. Static evaluation and whether it improves on two plies ago.
         let eval = if in_check {
