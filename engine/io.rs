@@ -106,6 +106,22 @@ impl Out {
         let _ = w.flush();
     }
 
+    /// Take the lock, run `first`, then write several lines and flush.
+    /// Whoever reads the lines sees `first`'s effect, and no other output
+    /// can come between `first` and the lines.
+    pub fn lines_after<I, S>(&self, first: impl FnOnce(), lines: I)
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut w = self.lock();
+        first();
+        for l in lines {
+            let _ = writeln!(w, "{}", l.as_ref());
+        }
+        let _ = w.flush();
+    }
+
     /// A `Write` adapter whose output goes through this writer (for
     /// functions such as `search::bench` that write to a `dyn Write`).
     pub fn writer(&self) -> OutWriter {

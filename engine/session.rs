@@ -7,6 +7,8 @@
 //! search has been stopped and joined. A `position`, `setoption` or
 //! `ucinewgame` arriving mid-search therefore never disturbs that search.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use movegen::{Position, Ranks, Variant};
@@ -44,6 +46,10 @@ pub struct Session {
     /// be told apart.
     search_id: u64,
     perft_job: Option<JoinHandle<()>>,
+    /// Set while a perft runs; cleared under the output lock just before
+    /// its lines are written, so a client that has read `Nodes searched`
+    /// can start the next perft at once.
+    perft_busy: Arc<AtomicBool>,
 }
 
 /// Why a `position` command was rejected.
@@ -83,6 +89,7 @@ impl Session {
             new_game_pending: false,
             search_id: 0,
             perft_job: None,
+            perft_busy: Arc::default(),
         }
     }
 
@@ -296,22 +303,38 @@ impl Session {
     pub fn perft(&mut self, depth: u32, ranks: Ranks) {
         // One perft at a time; refusing (rather than waiting) keeps the
         // protocol loop responsive.
-        if self.perft_job.as_ref().is_some_and(|j| !j.is_finished()) {
+        if self.perft_busy.load(Ordering::Acquire) {
             self.note("error: a perft is still running");
             return;
+        }
+        // The previous job has printed everything; it only has to return.
+        if let Some(old) = self.perft_job.take() {
+            let _ = old.join();
         }
         let pos = self.pos.clone();
         let threads = self.settings.threads;
         let out = self.out.clone();
+        let busy = Arc::clone(&self.perft_busy);
+        busy.store(true, Ordering::Release);
         let job = std::thread::Builder::new()
             .name("perft".into())
             .spawn(move || {
                 let d = commands::divide(&pos, depth, threads, ranks);
-                out.lines(commands::divide_lines(&d));
+                // Clear the flag under the output lock before the lines go
+                // out (stdout flushes each line): a client that has read
+                // them can start the next perft, and a new perft cannot
+                // print first.
+                out.lines_after(
+                    || busy.store(false, Ordering::Release),
+                    commands::divide_lines(&d),
+                );
             });
         match job {
             Ok(h) => self.perft_job = Some(h),
-            Err(e) => self.note(&format!("error: cannot start perft: {e}")),
+            Err(e) => {
+                self.perft_busy.store(false, Ordering::Release);
+                self.note(&format!("error: cannot start perft: {e}"));
+            }
         }
     }
 

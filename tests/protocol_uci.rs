@@ -116,6 +116,13 @@ fn go_perft_divide_form() {
         })
         .sum();
     assert_eq!(sum, 79666);
+    // Back to back, as perft tools send them: each one runs (a finished
+    // perft never reports itself as still running).
+    for _ in 0..100 {
+        e.send("go perft 1");
+        let lines = e.until(SOON, |l| l.starts_with("Nodes searched") || l.contains("error"));
+        assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 44"));
+    }
     let err = e.uci("go perft x");
     assert!(
         err.len() == 1 && err[0].starts_with("info string error"),
