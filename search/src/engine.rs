@@ -281,10 +281,43 @@ fn run_search(
     job: Job,
     tt: &TranspositionTable,
     control: &Control,
-    mut workers: Vec<Worker>,
-    mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    workers: Vec<Worker>,
+    on_info: Box<dyn FnMut(&SearchInfo) + Send>,
     on_done: Box<dyn FnOnce(BestMove) + Send>,
 ) -> Finished {
+    // `on_done` must run exactly once, even if the search itself panicked
+    // (a bug): then the first legal move is played.
+    let fallback = job.pos.legal_moves().first().copied();
+    let run = std::panic::AssertUnwindSafe(|| search_job(job, tt, control, workers, on_info));
+    match std::panic::catch_unwind(run) {
+        Ok((best, finished)) => {
+            on_done(best);
+            finished
+        }
+        Err(_) => {
+            control.stop.store(true, Relaxed);
+            on_done(BestMove {
+                best: fallback,
+                ponder: None,
+                score: Score::Cp(0),
+                depth: 0,
+            });
+            Finished {
+                workers: Vec::new(),
+                nodes: 0,
+            }
+        }
+    }
+}
+
+/// The search itself: returns the result instead of reporting it.
+fn search_job(
+    job: Job,
+    tt: &TranspositionTable,
+    control: &Control,
+    mut workers: Vec<Worker>,
+    mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+) -> (BestMove, Finished) {
     let Job {
         mut pos,
         limits,
@@ -319,13 +352,13 @@ fn run_search(
     if root.is_empty() {
         let score = terminal_score(&pos, 0);
         wait_for_release(control, &limits);
-        on_done(BestMove {
+        let best = BestMove {
             best: None,
             ponder: None,
             score: Score::from_internal(score),
             depth: 0,
-        });
-        return Finished { workers, nodes: 0 };
+        };
+        return (best, Finished { workers, nodes: 0 });
     }
 
     let nodes: Vec<AtomicU64> = (0..workers.len()).map(|_| AtomicU64::new(0)).collect();
@@ -384,16 +417,19 @@ fn run_search(
         }
     }
     let score = if best.depth > 0 { best.score } else { 0 };
-    on_done(BestMove {
+    let result = BestMove {
         best: best_move,
         ponder,
         score: Score::from_internal(score.clamp(-INF + 1, INF - 1)),
         depth: best.depth.max(0) as u32,
-    });
-    Finished {
-        workers,
-        nodes: total,
-    }
+    };
+    (
+        result,
+        Finished {
+            workers,
+            nodes: total,
+        },
+    )
 }
 
 /// In `go infinite` or `go ponder`, block until `stop` or `ponderhit`.

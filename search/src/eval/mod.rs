@@ -251,8 +251,10 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
                 let (cf, cr) = coords(s);
                 if cf == gf {
                     danger += p.central_cannon;
-                    if between_on_file(b, gf, gr, cr) == 2 {
-                        danger += p.cannon_on_file;
+                    match between_on_file(b, gf, gr, cr) {
+                        0 => danger += p.open_head_cannon,
+                        2 => danger += p.cannon_on_file,
+                        _ => {}
                     }
                 }
             }

@@ -46,6 +46,10 @@ pub struct GameParams {
     pub cannon_on_file: i32,
     /// Enemy cannon on the central file (mg), typical opening pressure.
     pub central_cannon: i32,
+    /// Enemy cannon facing the general with nothing between ("empty-head
+    /// cannon"): any piece stepping between becomes a screen and gives
+    /// check, which paralyses the defence.
+    pub open_head_cannon: i32,
     /// Danger weight of an enemy piece near the palace, by kind.
     pub attacker_weight: [i32; 8],
     /// Danger scaling numerator per attacker (danger * n * this / 16).
@@ -177,6 +181,7 @@ pub const XIANGQI: GameParams = GameParams {
     open_file_chariot: 25,
     cannon_on_file: 20,
     central_cannon: 18,
+    open_head_cannon: 50,
     attacker_weight: [0, 0, 0, 0, 14, 20, 12, 8],
     attack_scale: 6,
     connected_chariots: [12, 6],
@@ -308,6 +313,7 @@ pub const JANGGI: GameParams = GameParams {
     open_file_chariot: 20,
     cannon_on_file: 12,
     central_cannon: 0,
+    open_head_cannon: 0,
     attacker_weight: [0, 0, 0, 6, 12, 20, 12, 10],
     attack_scale: 6,
     connected_chariots: [10, 6],
