@@ -43,7 +43,6 @@ impl Rng {
 /// A random game from the start: its FENs along the way and the move
 /// texts, so that inputs are often legal deep into a game.
 struct Game {
-    variant: Variant,
     moves: Vec<String>,
     fens: Vec<String>,
 }
@@ -51,7 +50,6 @@ struct Game {
 fn random_game(rng: &mut Rng, variant: Variant, ranks: Ranks) -> Game {
     let mut pos = Position::startpos(variant);
     let mut g = Game {
-        variant,
         moves: Vec::new(),
         fens: vec![pos.to_fen()],
     };
