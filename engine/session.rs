@@ -348,13 +348,15 @@ impl Session {
 
     /// Run the benchmark synchronously (`bench [depth] [threads] [hash]`).
     pub fn bench(&mut self, args: &[&str]) -> Result<(), String> {
-        let depth = parse_opt::<u32>(args.first(), "depth")?;
+        // Same ranges as the options; the benchmark blocks this loop, so
+        // its depth is bounded too.
+        let depth = parse_opt::<u32>(args.first(), "depth")?.map(|d| d.clamp(1, 30));
         let threads = parse_opt::<usize>(args.get(1), "threads")?
             .unwrap_or(1)
-            .max(1);
+            .clamp(1, crate::options::MAX_THREADS as usize);
         let hash = parse_opt::<usize>(args.get(2), "hash")?
             .unwrap_or(16)
-            .max(1);
+            .clamp(1, crate::options::MAX_HASH_MB as usize);
         self.stop_and_wait();
         let mut w = self.out.writer();
         search::bench(depth, threads, hash, &mut w);
