@@ -295,3 +295,71 @@ impl Protocol for Uci {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(s: &str) -> (GoCommand, Vec<String>) {
+        let pos = Position::startpos(movegen::Variant::Xiangqi);
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match parse_go(&words, &pos, Ranks::ZeroBased) {
+            Ok(x) => x,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn go_parameters() {
+        let (cmd, warn) =
+            go("wtime -50 btime 1000 winc 10 binc 20 movestogo 5 depth 0 nodes 9 mate 2");
+        assert!(warn.is_empty(), "{warn:?}");
+        let GoCommand::Search(l) = cmd else {
+            panic!("not a search")
+        };
+        assert_eq!(l.time_ms, [Some(0), Some(1000)]);
+        assert_eq!(l.inc_ms, [Some(10), Some(20)]);
+        assert_eq!(
+            (l.movestogo, l.depth, l.nodes, l.mate),
+            (Some(5), Some(1), Some(9), Some(2))
+        );
+        let (cmd, warn) = go("searchmoves h2e2 zz b0c2 infinite ponder frob depth x");
+        let GoCommand::Search(l) = cmd else {
+            panic!("not a search")
+        };
+        assert_eq!(l.searchmoves.len(), 2);
+        assert!(l.infinite && l.ponder && l.depth.is_none());
+        assert_eq!(warn.len(), 3, "{warn:?}");
+        assert!(matches!(go("perft 3").0, GoCommand::Perft(3)));
+        let pos = Position::startpos(movegen::Variant::Xiangqi);
+        assert!(parse_go(&["perft", "0"], &pos, Ranks::ZeroBased).is_err());
+        let (cmd, _) = go("winc 99999999999999999");
+        let GoCommand::Search(l) = cmd else {
+            panic!("not a search")
+        };
+        assert_eq!(l.inc_ms[0], Some(options::MAX_CLOCK_MS));
+    }
+
+    #[test]
+    fn info_line_form() {
+        let i = SearchInfo {
+            depth: 5,
+            seldepth: 9,
+            multipv: 1,
+            score: Score::Mate(-3),
+            bound: Bound::Upper,
+            nodes: 1234,
+            nps: 5678,
+            hashfull: 7,
+            time_ms: 20,
+            pv: Position::startpos(movegen::Variant::Xiangqi).legal_moves()[..2].to_vec(),
+        };
+        let l = info_line(&i, Ranks::OneBased, true);
+        assert!(
+            l.starts_with(
+                "info depth 5 seldepth 9 multipv 1 score mate -3 upperbound wdl 0 0 1000 nodes 1234 nps 5678 hashfull 7 tbhits 0 time 20 pv "
+            ),
+            "{l}"
+        );
+    }
+}
