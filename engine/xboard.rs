@@ -461,6 +461,18 @@ impl Xboard {
             Task::Think(t) if t == id => {
                 self.task = Task::Idle;
                 self.s.wait();
+                // `Resign Score` > 0: give up a hopeless game (a mate
+                // against us, or a score at or below minus the setting).
+                let resign_cp = self.s.settings.resign_cp;
+                let hopeless = match best.score {
+                    Score::Mate(n) => n < 0,
+                    Score::Cp(cp) => cp <= -resign_cp,
+                };
+                if resign_cp > 0 && hopeless && best.best.is_some() {
+                    self.s.out.line("resign");
+                    self.game_over = true;
+                    return;
+                }
                 match best.best {
                     Some(m) if self.s.pos.is_legal(m) => {
                         self.s.pos.make_move(m);

@@ -384,7 +384,7 @@ fn xboard_line(g: &mut Gen) -> String {
         23 => format!("option Move Overhead={}", g.num()),
         24 => format!(
             "option {}={}",
-            ["MultiPV", "Clear Hash", "Nope", "Draw Score"][r.below(4)],
+            ["MultiPV", "Clear Hash", "Nope", "Resign Score"][r.below(4)],
             g.num()
         ),
         25 => [
@@ -461,6 +461,7 @@ fn well_formed(proto: &str, line: &str) -> bool {
                 "1-0",
                 "0-1",
                 "1/2-1/2",
+                "resign",
             ]
             .contains(&first)
                 || line.starts_with("info string result ")

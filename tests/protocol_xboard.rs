@@ -197,6 +197,14 @@ fn claims_game_ends() {
         ["info string result 0-1 reason perpetual-check"]
     );
     assert!(ask(&mut e, "result 0-1 {perpetual check}").is_empty());
+    // With a resign threshold, a lost position is resigned.
+    ask(&mut e, "new");
+    ask(&mut e, "option Resign Score=500");
+    ask(&mut e, "force");
+    ask(&mut e, "sd 3");
+    ask(&mut e, "setboard 3k5/9/4R4/9/9/9/9/9/4R4/4K4 b - - 0 1");
+    e.send("go");
+    e.until_line("resign");
 }
 
 #[test]
