@@ -606,7 +606,9 @@ impl Worker {
             self.eval(pos, ply)
         };
         self.frames[ply].static_eval = eval;
-        self.frames[ply + 1].killers = [None; 2];
+        // Grandchildren start with fresh killers; children keep those of
+        // their cousins.
+        self.frames[ply + 2].killers = [None; 2];
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].static_eval;
         let janggi = pos.variant().is_janggi();
 
@@ -1031,6 +1033,10 @@ fn move_limit_score(pos: &Position, ply: usize) -> Option<i32> {
     // The rule count never exceeds the plain counter: test that first.
     if pos.rule_plies() < limit || pos.in_check() || move_limit_count(pos) < limit {
         return None;
+    }
+    // No legal move at the limit still loses (rare: test it only here).
+    if pos.legal_moves().is_empty() {
+        return Some(terminal_score(pos, ply));
     }
     Some(match pos.variant().janggi_fallback() {
         Some(JanggiFallback::Counting) => counting_score(pos, ply),
