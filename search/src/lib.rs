@@ -111,9 +111,10 @@ pub struct BestMove {
     pub depth: u32,
 }
 
-/// What bounds a search. All fields optional; an empty `Limits` searches
-/// until stopped... except that it stops at the maximum depth unless
-/// `infinite` or `ponder` is set.
+/// What bounds a search. Every limit is optional; a search with none runs
+/// until `stop` or the maximum depth. With `infinite` or `ponder` it never
+/// ends on its own: it waits for `stop` (or `ponderhit`, after which the
+/// clock limits apply) even when the maximum depth is reached.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Maximum nominal depth.
