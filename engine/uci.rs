@@ -13,7 +13,7 @@ use crate::detect::{Flow, Protocol};
 use crate::io::Out;
 use crate::options::{self, split_setoption, OPTIONS};
 use crate::session::{parse_depth, Session};
-use crate::wdl::wdl;
+use crate::wdl::{self, wdl, Model};
 
 /// Engine name with version, as every protocol announces it.
 pub const ENGINE_NAME: &str = concat!("Jiang ", env!("CARGO_PKG_VERSION"));
@@ -133,8 +133,8 @@ pub fn score_text(score: Score, bound: Bound) -> String {
     }
 }
 
-/// One UCI `info` line.
-pub fn info_line(i: &SearchInfo, ranks: Ranks, show_wdl: bool) -> String {
+/// One UCI `info` line; `wdl_model` adds the `wdl` field.
+pub fn info_line(i: &SearchInfo, ranks: Ranks, wdl_model: Option<Model>) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         i.depth,
@@ -142,10 +142,10 @@ pub fn info_line(i: &SearchInfo, ranks: Ranks, show_wdl: bool) -> String {
         i.multipv,
         score_text(i.score, i.bound)
     );
-    if show_wdl {
+    if let Some(m) = wdl_model {
         let (w, d, l) = match i.score {
-            Score::Cp(v) => wdl(v, None),
-            Score::Mate(n) => wdl(0, Some(n)),
+            Score::Cp(v) => wdl(m, v, None),
+            Score::Mate(n) => wdl(m, 0, Some(n)),
         };
         s.push_str(&format!(" wdl {w} {d} {l}"));
     }
@@ -223,11 +223,16 @@ impl Uci {
         match cmd {
             GoCommand::Perft(d) => self.s.perft(d, ranks),
             GoCommand::Search(limits) => {
-                let (out, show_wdl) = (self.s.out.clone(), self.s.settings.show_wdl);
+                let out = self.s.out.clone();
+                let model = self
+                    .s
+                    .settings
+                    .show_wdl
+                    .then(|| wdl::model(self.s.pos.variant()));
                 let done_out = self.s.out.clone();
                 self.s.go(
                     limits,
-                    Box::new(move |i| out.line(&info_line(i, ranks, show_wdl))),
+                    Box::new(move |i| out.line(&info_line(i, ranks, model))),
                     Box::new(move |b| {
                         let line = match (b.best, b.ponder) {
                             (None, _) => "bestmove (none)".to_string(),
@@ -354,7 +359,7 @@ mod tests {
             time_ms: 20,
             pv: Position::startpos(movegen::Variant::Xiangqi).legal_moves()[..2].to_vec(),
         };
-        let l = info_line(&i, Ranks::OneBased, true);
+        let l = info_line(&i, Ranks::OneBased, Some(wdl::XIANGQI));
         assert!(
             l.starts_with(
                 "info depth 5 seldepth 9 multipv 1 score mate -3 upperbound wdl 0 0 1000 nodes 1234 nps 5678 hashfull 7 tbhits 0 time 20 pv "

@@ -2,25 +2,54 @@
 //!
 //! The model is logistic in the centipawn score `x` (side to move's view):
 //! `win(x) = 1 / (1 + exp((A - x) / B))`, `loss(x) = win(-x)`, and the draw
-//! share is what remains. PROVISIONAL parameters: `A = 150`, `B = 75` were
-//! chosen by hand so that an equal score gives about three quarters draws
-//! and a one-chariot advantage (~600 cp) almost always wins, which is what
-//! engine self-play in Xiangqi looks like. They are to be refitted by
-//! maximum likelihood on the (score, final result) pairs of our own
-//! self-play games once the match runner records them.
+//! share is what remains.
+//!
+//! The parameters are fitted on Jiang's own self-play by
+//! `scripts/wdl_fit.py`: games of Jiang against itself (`go nodes 20000`
+//! per move, the first 6 plies random, each game played until the rules'
+//! verdict from the `result` command), every searched position's score
+//! paired with how that game ended for the side to move, and `A`, `B`
+//! chosen by maximum likelihood on a grid.
+//!
+//! - Xiangqi: 120 games (50 first-player wins, 15 second-player wins, 55
+//!   draws), 20,511 positions: `A = 392`, `B = 162`.
+//! - Janggi: see [`JANGGI`].
+//!
+//! The scores of a fast search drift with depth, so the model describes
+//! short searches best; refit after evaluation changes.
 
-/// Score at which a win and a draw are equally likely, cp.
-pub const A: f64 = 150.0;
-/// Spread of the logistic curve, cp.
-pub const B: f64 = 75.0;
+use movegen::Variant;
+
+/// Parameters of the logistic model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// Score at which a win is as likely as not, cp.
+    pub a: f64,
+    /// Spread of the curve, cp.
+    pub b: f64,
+}
+
+/// Xiangqi fit (see the module documentation).
+pub const XIANGQI: Model = Model { a: 392.0, b: 162.0 };
+/// Janggi: the Xiangqi parameters until Janggi's own fit is in.
+pub const JANGGI: Model = Model { a: 392.0, b: 162.0 };
+
+/// The model for a game.
+pub fn model(v: Variant) -> Model {
+    if v.is_janggi() {
+        JANGGI
+    } else {
+        XIANGQI
+    }
+}
 
 /// `(win, draw, loss)` in per mille, summing to 1000. `mate`: `Some(n)`
 /// for a mate score (`n > 0`: the side to move mates).
-pub fn wdl(cp: i32, mate: Option<i32>) -> (u32, u32, u32) {
+pub fn wdl(m: Model, cp: i32, mate: Option<i32>) -> (u32, u32, u32) {
     if let Some(n) = mate {
         return if n > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
     }
-    let win = |x: f64| 1.0 / (1.0 + ((A - x) / B).exp());
+    let win = |x: f64| 1.0 / (1.0 + ((m.a - x) / m.b).exp());
     let x = f64::from(cp);
     // Rounded per mille; the draw takes the rounding remainder so the three
     // always sum to 1000.
@@ -32,23 +61,28 @@ pub fn wdl(cp: i32, mate: Option<i32>) -> (u32, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::wdl;
+    use super::*;
 
     #[test]
     fn symmetric_and_monotonic() {
-        let (w, d, l) = wdl(0, None);
-        assert_eq!(w, l);
-        assert_eq!(w + d + l, 1000);
-        assert!(d > 500);
-        let mut last = 0;
-        for cp in (-1000..=1000).step_by(50) {
-            let (w, d, l) = wdl(cp, None);
+        for m in [XIANGQI, JANGGI] {
+            let (w, d, l) = wdl(m, 0, None);
+            assert_eq!(w, l);
             assert_eq!(w + d + l, 1000);
-            assert!(w >= last);
-            last = w;
-            assert_eq!(wdl(-cp, None), (l, d, w));
+            let mut last = 0;
+            for cp in (-1000..=1000).step_by(50) {
+                let (w, d, l) = wdl(m, cp, None);
+                assert_eq!(w + d + l, 1000);
+                assert!(w >= last);
+                last = w;
+                assert_eq!(wdl(m, -cp, None), (l, d, w));
+            }
+            assert_eq!(wdl(m, 5, Some(3)), (1000, 0, 0));
+            assert_eq!(wdl(m, 5, Some(-3)), (0, 0, 1000));
         }
-        assert_eq!(wdl(5, Some(3)), (1000, 0, 0));
-        assert_eq!(wdl(5, Some(-3)), (0, 0, 1000));
+        // The Xiangqi fit: an equal position is mostly a draw, a chariot up
+        // (~900 cp) is almost always a win.
+        assert!(wdl(XIANGQI, 0, None).1 > 700);
+        assert!(wdl(XIANGQI, 900, None).0 > 950);
     }
 }
