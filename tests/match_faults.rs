@@ -440,3 +440,53 @@ fn openings_from_epd_and_pgn_files() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn janggi_move_cap_is_decided_by_counting() {
+    if !python_available() {
+        return;
+    }
+    // The fake engines know only the standard setup (random openings would
+    // also randomise the horses and elephants): give it as a book.
+    let dir = std::env::temp_dir().join(format!("jiang-match-janggi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let book = dir.join("start.epd");
+    std::fs::write(&book, "startpos\n").expect("write book");
+    let book_arg = format!("file={}", book.display());
+    // After two full moves the cap ends the game: under `janggi` counting
+    // gives it to Han (1.5 bonus points), under `janggicasual` it is a draw.
+    let (s, _) = run_match(
+        "good",
+        "good",
+        &[
+            "-variant",
+            "janggi",
+            "-maxmoves",
+            "2",
+            "-games",
+            "2",
+            "-openings",
+            &book_arg,
+        ],
+    );
+    let sc = s.encounters[0].1;
+    assert_eq!((sc.wins, sc.losses, sc.draws), (1, 1, 0), "{:?}", s.reasons);
+    assert_eq!(s.reasons.get("adjudication-maxmoves"), Some(&2));
+    let (s, _) = run_match(
+        "good",
+        "good",
+        &[
+            "-variant",
+            "janggicasual",
+            "-maxmoves",
+            "2",
+            "-games",
+            "2",
+            "-openings",
+            &book_arg,
+        ],
+    );
+    assert_eq!(s.encounters[0].1.draws, 2, "{:?}", s.reasons);
+    assert_eq!(s.reasons.get("adjudication-maxmoves"), Some(&2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
