@@ -44,6 +44,55 @@ pub(crate) struct Picker {
     next: usize,
 }
 
+/// Staged picking for the main search: the (legality-checked) hash move
+/// is tried before any move is generated, since it often refutes the node
+/// on its own; the legal moves are generated and scored only if needed.
+pub(crate) struct StagedPicker {
+    tt_move: Option<Move>,
+    /// Moves generated before the loop (Janggi's null-move guard), if any.
+    pregenerated: Option<MoveList>,
+    /// The hash move once tried (left out of the generated moves).
+    skip: Option<Move>,
+    rest: Option<Picker>,
+    /// Whether any move exists (false only when nothing was generated).
+    pub any: bool,
+}
+
+impl StagedPicker {
+    /// A picker that starts with `tt_move` (already known to be legal).
+    pub fn new(tt_move: Option<Move>, pregenerated: Option<MoveList>) -> StagedPicker {
+        StagedPicker {
+            tt_move,
+            pregenerated,
+            skip: None,
+            rest: None,
+            any: tt_move.is_some(),
+        }
+    }
+
+    /// The next move with its ordering score; the ordering tables are read
+    /// when the remaining moves are generated.
+    #[inline]
+    pub fn next(&mut self, pos: &Position, ord: &Ordering) -> Option<(Move, i32)> {
+        if let Some(m) = self.tt_move.take() {
+            self.skip = Some(m);
+            return Some((m, TT_SCORE));
+        }
+        if self.rest.is_none() {
+            let mut moves = match self.pregenerated.take() {
+                Some(list) => list,
+                None => pos.legal_moves(),
+            };
+            if let Some(skip) = self.skip {
+                moves.retain(|m| *m != skip);
+            }
+            self.any |= !moves.is_empty();
+            self.rest = Some(Picker::new(pos, moves, None, ord));
+        }
+        self.rest.as_mut().and_then(Picker::next)
+    }
+}
+
 impl Picker {
     /// Score all moves in `moves` for position `pos`.
     pub fn new(pos: &Position, moves: MoveList, tt_move: Option<Move>, ord: &Ordering) -> Picker {

@@ -7,7 +7,7 @@
 //! clock and the info reports.
 
 use crate::eval::{evaluate_with_psq, psq, psq_delta, psq_only};
-use crate::movepick::{capture_victim, order_value, Ordering, Picker};
+use crate::movepick::{capture_victim, order_value, Ordering, Picker, StagedPicker};
 use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
@@ -677,26 +677,14 @@ impl Worker {
             }
         }
 
-        // 8. Moves. None: mated (a stalemate loses too) or the Janggi game
-        // ended by passes.
-        let moves = match moves {
-            Some(m) => m,
-            None => pos.legal_moves(),
-        };
-        if moves.is_empty() {
-            return terminal_score(pos, ply);
-        }
+        // 8. Move ordering: the hash move is tried before any other move
+        // is generated.
         let us = pos.side_to_move().index();
         let counter = pos.state().last_move.and_then(|pm| {
             pos.piece_at(pm.to())
                 .and_then(|p| self.counters[p.index()][pm.to().index()])
         });
-        let ord = Ordering {
-            history: &self.history[us][..],
-            killers: self.frames[ply].killers,
-            counter,
-        };
-        let mut picker = Picker::new(pos, moves, tt_move, &ord);
+        let mut picker = StagedPicker::new(tt_move, moves);
 
         // 9. The move loop.
         let old_alpha = alpha;
@@ -705,7 +693,15 @@ impl Worker {
         let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut count = 0;
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
-        while let Some((m, ord_score)) = picker.next() {
+        loop {
+            let ord = Ordering {
+                history: &self.history[us][..],
+                killers: self.frames[ply].killers,
+                counter,
+            };
+            let Some((m, ord_score)) = picker.next(pos, &ord) else {
+                break;
+            };
             let capture = capture_victim(pos, m);
             let quiet = capture.is_none();
             count += 1;
@@ -782,6 +778,11 @@ impl Worker {
             if quiet && Some(m) != best_move {
                 let _ = quiets.try_push(m);
             }
+        }
+        // 8. No moves at all: mated (a stalemate loses too) or the Janggi
+        // game ended by passes.
+        if !picker.any {
+            return terminal_score(pos, ply);
         }
         // Every move may have been pruned (only possible with a non-losing
         // line found, so `best` is set unless nothing was searched).
