@@ -108,7 +108,7 @@ impl Engine {
 
     /// Resize the hash table (clears it). Clamped to 1..=65536 MiB.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.wait();
+        self.halt();
         let mb = mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
             // Drop the old table first so both never coexist in memory.
@@ -120,7 +120,7 @@ impl Engine {
 
     /// Number of search threads, clamped to 1..=1024.
     pub fn set_threads(&mut self, n: usize) {
-        self.wait();
+        self.halt();
         self.threads = n.clamp(1, MAX_THREADS);
         self.workers.truncate(self.threads);
         while self.workers.len() < self.threads {
@@ -140,13 +140,13 @@ impl Engine {
 
     /// Empty the hash table.
     pub fn clear_hash(&mut self) {
-        self.wait();
+        self.halt();
         self.tt.clear();
     }
 
     /// Forget everything about the previous game (hash and histories).
     pub fn new_game(&mut self) {
-        self.wait();
+        self.halt();
         self.tt.clear();
         for w in &mut self.workers {
             w.clear();
@@ -179,7 +179,7 @@ impl Engine {
         on_info: Box<dyn FnMut(&SearchInfo) + Send>,
         on_done: Box<dyn FnOnce(BestMove) + Send>,
     ) {
-        self.wait();
+        self.halt();
         let control = Arc::new(Control::new());
         control
             .waiting
@@ -234,6 +234,15 @@ impl Engine {
             while self.workers.len() < self.threads {
                 self.workers.push(Worker::new(self.workers.len()));
             }
+        }
+    }
+
+    /// End any running search (a setter or `go` during a search would
+    /// otherwise wait forever on an infinite one).
+    fn halt(&mut self) {
+        if self.handle.is_some() {
+            self.stop();
+            self.wait();
         }
     }
 

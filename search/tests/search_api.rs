@@ -338,8 +338,14 @@ fn clock_is_respected() {
         },
     );
     let took = t0.elapsed();
-    assert!(took < Duration::from_millis(450), "movetime 300: took {took:?}");
-    assert!(took >= Duration::from_millis(200), "movetime 300 should be used: {took:?}");
+    assert!(
+        took < Duration::from_millis(450),
+        "movetime 300: took {took:?}"
+    );
+    assert!(
+        took >= Duration::from_millis(200),
+        "movetime 300 should be used: {took:?}"
+    );
 }
 
 #[test]
@@ -380,4 +386,36 @@ fn bench_is_deterministic() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains(&format!("Nodes searched  : {}", a.nodes)));
     assert!(text.contains("Total time (ms) : ") && text.contains("Nodes/second    : "));
+}
+
+#[test]
+fn go_or_setters_during_a_search_end_it() {
+    let mut engine = Engine::new();
+    let pos = Position::startpos(Variant::Xiangqi);
+    let (tx, rx) = mpsc::channel();
+    let tx2 = tx.clone();
+    engine.go(
+        &pos,
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+        Box::new(move |b| drop(tx.send(b))),
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    // A second go stops the first (which still reports its move).
+    engine.go(
+        &pos,
+        Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+        Box::new(move |b| drop(tx2.send(b))),
+    );
+    engine.set_hash_mb(2);
+    assert_eq!(engine.hash_mb(), 2);
+    let got: Vec<BestMove> = rx.iter().take(2).collect();
+    assert!(got.iter().all(|b| b.best.is_some_and(|m| pos.is_legal(m))));
 }
