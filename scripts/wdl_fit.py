@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fit the UCI_ShowWDL model (engine/wdl.rs) from Jiang's own self-play.
 
-Usage: scripts/wdl_fit.py [jiang] [variant] [games] [nodes] [seed]
+Usage: scripts/wdl_fit.py [jiang] [variant] [games] [nodes] [seed] [samples-out]
 
 Plays `games` games of Jiang against itself through UCI (each move a
 `go nodes N` search; the first 6 plies random for variety), ends each game
@@ -96,6 +96,11 @@ for g in range(games):
         samples.append((cp, first if side == 0 else -first))
     print(f"game {g + 1}: {result} after {len(moves)} plies", file=sys.stderr)
 send("quit")
+if len(sys.argv) > 6:
+    # Keep the samples so that the model can be refitted without replaying.
+    with open(sys.argv[6], "w") as f:
+        for x, o in samples:
+            f.write(f"{x} {o}\n")
 
 
 def loglik(a, b):
@@ -114,9 +119,11 @@ for a in range(0, 801, 10):
         v = loglik(a, b)
         if best is None or v > best[0]:
             best = (v, a, b)
-# Refine around the best grid point.
+# Refine around the best grid point. A stays >= 0: below that win + loss
+# would exceed 1 near equality (a negative draw share). Games that never
+# end drawn (Janggi with counting) fit A = 0, the plain logistic.
 _, a0, b0 = best
-for a in range(a0 - 10, a0 + 11, 2):
+for a in range(max(0, a0 - 10), a0 + 11, 2):
     for b in range(max(2, b0 - 10), b0 + 11, 2):
         v = loglik(a, b)
         if v > best[0]:

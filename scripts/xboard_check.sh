@@ -7,11 +7,16 @@
 #   variant   xiangqi (default) | janggi | janggimodern | ...
 #   games     number of games (default 4; colours alternate)
 #   opponent  jiang (default) | fairy-stockfish
-#   depth     search depth per move for both engines (default 3)
+#   depth     search depth per move for both engines (default 3; 0: no
+#             depth limit, the clock decides, see TC)
 # env: JIANG=path to the binary (default target/release/jiang, built if
 #      missing), OUT=directory for the PGN and logs (default a temp dir),
 #      CLAIMS=true|false: let XBoard verify game-end claims (default true
-#      for Xiangqi, false for Janggi).
+#      for Xiangqi, false for Janggi), TC="MINUTES INC": clock per game
+#      (whole minutes; default "5 0", 40 moves per session when INC is 0),
+#      OPENINGS=file of FENs, one per game in turn (Xiangqi default
+#      scripts/openings/xiangqi.fen, so that the games differ; Janggi and
+#      OPENINGS=none: every game from the start position).
 #
 # Passes when every game has finished with 1-0, 0-1 or 1/2-1/2, and neither
 # the PGN nor XBoard's debug log shows an illegal move, a protocol error,
@@ -57,15 +62,32 @@ case "$variant" in janggi*) claims=${CLAIMS:-false} ;; esac
 pgn=$out/games.pgn
 log=$out/xboard-debug.txt
 rm -f "$pgn" "$log"
-echo "xboard_check: $games $variant games, Jiang vs $opponent, depth $depth, output in $out"
+echo "xboard_check: $games $variant games, Jiang vs $opponent, depth $depth, clock ${TC:-5 0}, openings ${OPENINGS:-scripts/openings}, output in $out"
 start=$(date +%s)
 # -mg: match of N games; -sgf: save every game; -debug: protocol log.
-# A 40-moves-in-5-minutes clock is there for XBoard's sake; depth limits the
-# engines. Pondering off, so that each engine only thinks on its own move.
-timeout $((games * 300 + 60)) xvfb-run -a "$xboard" \
+# With a depth limit the clock (40 moves in 5 minutes by default) is there
+# for XBoard's sake; with depth 0 the engines manage their time. Pondering
+# off, so that each engine only thinks on its own move.
+set -- ${TC:-5 0}
+tc_min=$1
+tc_inc=${2:-0}
+depth_flag=""
+[ "$depth" -gt 0 ] && depth_flag="-searchDepth $depth"
+mps_flag="-mps 40"
+[ "$tc_inc" != 0 ] && mps_flag="-inc $tc_inc"
+# XBoard reads a position file before the engine has defined Janggi (with
+# `setup`), so it cannot load Janggi positions: Janggi games start from the
+# start position.
+case "$variant" in janggi*) book=none ;; *) book=$root/scripts/openings/xiangqi.fen ;; esac
+book=${OPENINGS:-$book}
+book_flags=""
+# -lpi -1: each game of the match starts from the next position in the file.
+[ "$book" != none ] && [ -f "$book" ] && book_flags="-lpf $book -lpi -1"
+# shellcheck disable=SC2086 # the flags are word lists on purpose
+timeout $((games * (tc_min * 120 + 120) + 60)) xvfb-run -a "$xboard" \
     -fcp "$jiang" -fd "$out" -scp "$second" -sd "$out" \
     -variant "$variant" -mg "$games" -sgf "$pgn" \
-    -searchDepth "$depth" -tc 5 -mps 40 -xponder \
+    $depth_flag -tc "$tc_min" $mps_flag -xponder $book_flags \
     -testClaims "$claims" \
     -debug -nameOfDebugFile "$log" -xexit \
     >"$out/xboard-stdout.txt" 2>&1 || {
