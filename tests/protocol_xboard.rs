@@ -120,6 +120,12 @@ fn plays_a_game_and_keeps_state_on_bad_input() {
     )
     .is_empty());
     assert!(fen_now(&mut e).starts_with("rnbakabnr/"));
+    // XBoard 4.9 writes FENs without the castling and en-passant fields.
+    let out = ask(
+        &mut e,
+        "setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1",
+    );
+    assert!(out.is_empty(), "{out:?}");
     for (cmd, ok) in [
         ("memory 8", true),
         ("cores 2", true),
