@@ -13,7 +13,10 @@
 //!
 //! - Xiangqi: 120 games (50 first-player wins, 15 second-player wins, 55
 //!   draws), 20,511 positions: `A = 392`, `B = 162`.
-//! - Janggi: see [`JANGGI`].
+//! - Janggi (`janggi` rules): 80 games (40 wins each side, no draw:
+//!   counting decides), 11,842 positions: `A = 0`, `B = 128` — with `A = 0`
+//!   the model predicts no draws, as in these games. The draw-prone Janggi
+//!   rule sets (`janggitraditional`, `janggicasual`) share it for now.
 //!
 //! The scores of a fast search drift with depth, so the model describes
 //! short searches best; refit after evaluation changes.
@@ -31,8 +34,8 @@ pub struct Model {
 
 /// Xiangqi fit (see the module documentation).
 pub const XIANGQI: Model = Model { a: 392.0, b: 162.0 };
-/// Janggi: the Xiangqi parameters until Janggi's own fit is in.
-pub const JANGGI: Model = Model { a: 392.0, b: 162.0 };
+/// Janggi fit (see the module documentation).
+pub const JANGGI: Model = Model { a: 0.0, b: 128.0 };
 
 /// The model for a game.
 pub fn model(v: Variant) -> Model {
@@ -84,5 +87,8 @@ mod tests {
         // (~900 cp) is almost always a win.
         assert!(wdl(XIANGQI, 0, None).1 > 700);
         assert!(wdl(XIANGQI, 900, None).0 > 950);
+        // Janggi with counting: no draws.
+        assert_eq!(wdl(JANGGI, 0, None), (500, 0, 500));
+        assert_eq!(wdl(JANGGI, 300, None).1, 0);
     }
 }
