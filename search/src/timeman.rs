@@ -18,8 +18,11 @@ pub(crate) struct TimeBounds {
     pub hard: u64,
 }
 
-/// Moves we plan for when the clock has no moves-to-go.
-const SUDDEN_DEATH_MOVES: u64 = 26;
+/// Moves we plan for when the clock has no moves-to-go: with an
+/// increment, and without one (sudden death must last the whole game).
+const PLAN_MOVES_INC: u64 = 26;
+/// See [`PLAN_MOVES_INC`].
+const PLAN_MOVES_SUDDEN_DEATH: u64 = 50;
 
 /// The bounds for `limits` and the side to move, or `None` for a search
 /// without time limit (depth, nodes, infinite).
@@ -30,22 +33,28 @@ pub(crate) fn bounds(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBo
     }
     let time = limits.time_ms[us.index()]?;
     let inc = limits.inc_ms[us.index()].unwrap_or(0);
-    // What may be spent without touching the reserve for transmission.
-    let left = time.saturating_sub(overhead);
-    let mtg = limits
-        .movestogo
-        .map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
-    // Spread the clock over the moves to go; the increment arrives after
-    // every move, so most of it can be spent too.
-    let soft = left / (mtg + 2) + inc * 3 / 4;
-    // Hard bound: a few times the target, but never more than a fraction
-    // of the clock (more when this is the last move before the control).
-    let share = if mtg == 1 {
-        left * 9 / 10
+    let plan = if inc > 0 {
+        PLAN_MOVES_INC
     } else {
-        left / 3 + inc / 2
+        PLAN_MOVES_SUDDEN_DEATH
     };
-    let hard = (soft * 4).min(share).min(left.saturating_sub(overhead / 2));
+    let mtg = limits.movestogo.map_or(plan, |m| u64::from(m.clamp(1, 50)));
+    // The time for the planned moves: the clock plus the increments still
+    // to come, less the move overhead for every one of those moves (the
+    // delays we cannot see add up over a game), spread evenly.
+    let pool = (time + inc * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
+    let soft = pool / mtg;
+    // Hard bound: a few times the target, but never more than a fraction
+    // of the clock (more when this is the last move before the control),
+    // and always leaving the overhead and a half on the clock.
+    let share = if mtg == 1 {
+        time * 3 / 4
+    } else {
+        time / 4 + inc / 2
+    };
+    let hard = (soft * 4)
+        .min(share)
+        .min(time.saturating_sub(overhead * 3 / 2));
     let hard = hard.max(1);
     let soft = soft.min(hard).max(1);
     Some(TimeBounds { soft, hard })
@@ -76,6 +85,36 @@ mod tests {
                         "{t} {inc} {mtg:?} {b:?}"
                     );
                 }
+            }
+        }
+    }
+
+    /// A whole game on the clock where each move takes 1.5 times the
+    /// target (iterations overrunning it), or the hard bound, plus a delay
+    /// as large as the move overhead: the clock must never run out.
+    #[test]
+    fn a_long_game_survives_latency() {
+        for (base, inc) in [
+            (3_000u64, 30u64),
+            (5_000, 50),
+            (10_000, 0),
+            (60_000, 0),
+            (60_000, 1_000),
+        ] {
+            let mut t = base as i64;
+            // Sudden death must last a long game, increment games forever.
+            let moves = if inc == 0 { 120 } else { 400 };
+            for mv in 0..moves {
+                let l = clock(t as u64, inc, None);
+                let b = bounds(&l, Color::Red, 10).unwrap();
+                let think = if mv % 7 == 0 {
+                    b.hard
+                } else {
+                    (b.soft * 3 / 2).min(b.hard)
+                } as i64;
+                t -= think + 10;
+                assert!(t > 0, "{base}+{inc}: flagged at move {mv}");
+                t += inc as i64;
             }
         }
     }
