@@ -120,7 +120,9 @@ fn go_perft_divide_form() {
     // perft never reports itself as still running).
     for _ in 0..100 {
         e.send("go perft 1");
-        let lines = e.until(SOON, |l| l.starts_with("Nodes searched") || l.contains("error"));
+        let lines = e.until(SOON, |l| {
+            l.starts_with("Nodes searched") || l.contains("error")
+        });
         assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 44"));
     }
     let err = e.uci("go perft x");
