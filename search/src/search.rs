@@ -552,7 +552,13 @@ impl Worker {
         }
         let in_check = pos.in_check();
 
-        // 2. Draws by rule and the ply cap.
+        // 2. Game ends by rule (repetition, Janggi-modern shuttling, the
+        // move limit) and the ply cap.
+        // The shuttle rule comes first: the fifth shuttle move loses even
+        // when it also repeats the position.
+        if pos.variant().has_shuttle_rule() && shuttle_violation(pos) {
+            return DECIDED - ply as i32;
+        }
         if let Some(v) = repetition_score(pos, ply) {
             return v;
         }
@@ -1024,6 +1030,37 @@ pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
         back += 1;
     }
     None
+}
+
+/// `janggimodern`'s shuttle rule: whether the side that just moved has
+/// moved one piece (not the general or a guard) back and forth between the
+/// same two points on each of its last five moves, which loses.
+fn shuttle_violation(pos: &Position) -> bool {
+    let states = pos.states();
+    let n = states.len() - 1;
+    if n < 9 {
+        return false;
+    }
+    let Some(last) = states[n].last_move else {
+        return false;
+    };
+    if last.is_pass()
+        || pos.piece_at(last.to()).map_or(true, |p| {
+            matches!(p.kind(), PieceKind::General | PieceKind::Advisor)
+        })
+    {
+        return false;
+    }
+    (1..5).all(|k| {
+        let want = if k % 2 == 0 {
+            (last.from(), last.to())
+        } else {
+            (last.to(), last.from())
+        };
+        states[n - 2 * k]
+            .last_move
+            .is_some_and(|m| !m.is_pass() && (m.from(), m.to()) == want)
+    })
 }
 
 /// The score when the game ends by the move limit (plies without capture,
