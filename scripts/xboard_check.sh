@@ -62,7 +62,6 @@ case "$variant" in janggi*) claims=${CLAIMS:-false} ;; esac
 pgn=$out/games.pgn
 log=$out/xboard-debug.txt
 rm -f "$pgn" "$log"
-echo "xboard_check: $games $variant games, Jiang vs $opponent, depth $depth, clock ${TC:-5 0}, openings ${OPENINGS:-scripts/openings}, output in $out"
 start=$(date +%s)
 # -mg: match of N games; -sgf: save every game; -debug: protocol log.
 # With a depth limit the clock (40 moves in 5 minutes by default) is there
@@ -83,6 +82,7 @@ book=${OPENINGS:-$book}
 book_flags=""
 # -lpi -1: each game of the match starts from the next position in the file.
 [ "$book" != none ] && [ -f "$book" ] && book_flags="-lpf $book -lpi -1"
+echo "xboard_check: $games $variant games, Jiang vs $opponent, depth $depth, clock $tc_min min + $tc_inc s, openings $book, output in $out"
 # shellcheck disable=SC2086 # the flags are word lists on purpose
 timeout $((games * (tc_min * 120 + 120) + 60)) xvfb-run -a "$xboard" \
     -fcp "$jiang" -fd "$out" -scp "$second" -sd "$out" \
