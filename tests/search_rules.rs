@@ -13,10 +13,6 @@
 //!   ply ahead.
 //! - A second occurrence of a game-history position is not yet a verdict.
 //!
-//! Two tests are `#[ignore]`d as known failures of the search (the
-//! `janggimodern` shuttle rule, and game-history second occurrences); run
-//! them with `cargo test --test search_rules -- --ignored`.
-//!
 //! Expectations come from the rules and the reference verdicts, not from
 //! what the engine happens to play. Searches are short (a node budget and a
 //! depth cap) so the file runs in seconds in the dev profile.
@@ -199,25 +195,14 @@ fn ends_cycles() -> Vec<Cycle> {
     out
 }
 
-/// Cases whose correct expectation the engine is known to miss; they are
-/// checked by their own `#[ignore]`d test so the others stay green.
-/// `ends.txt` line 10 (`janggimodern`): the cycle move a1a2 is Cho's fifth
-/// shuttle move in a row and loses by the shuttle rule (RULES.md 2.3; the
-/// reference verdict is a Han win), but the search scores the repetition
-/// it makes as a counting win for Cho (who is a horse up) — the search
-/// does not apply the shuttle rule.
-const KNOWN_FAILURES: &[&str] = &["ends.txt line 10 (janggimodern, repetition_other)"];
-
 /// Run every case of `cases` matching `mover_loses`, collecting failures.
-/// With `known_failures`, only the cases listed in [`KNOWN_FAILURES`];
-/// otherwise all others.
-fn check_cycles(cases: Vec<Cycle>, mover_loses: bool, known_failures: bool) -> usize {
+/// The reference repetitions include `ends.txt` line 10 (`janggimodern`),
+/// where the cycle move is Cho's fifth shuttle move in a row and loses by
+/// the shuttle rule although Cho is a horse up on counting.
+fn check_cycles(cases: Vec<Cycle>, mover_loses: bool) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
     for c in cases.into_iter().filter(|c| c.mover_loses == mover_loses) {
-        if KNOWN_FAILURES.contains(&c.name.as_str()) != known_failures {
-            continue;
-        }
         checked += 1;
         let b = search(&c.pos);
         let ok = if mover_loses {
@@ -267,33 +252,26 @@ fn check_cycles(cases: Vec<Cycle>, mover_loses: bool, known_failures: bool) -> u
 
 #[test]
 fn offender_breaks_xiangqi_chase_cycles() {
-    let n = check_cycles(chase_cycles(), true, false);
+    let n = check_cycles(chase_cycles(), true);
     assert!(n >= 15, "only {n} cases");
 }
 
 #[test]
 fn beneficiary_keeps_xiangqi_chase_cycles() {
-    let n = check_cycles(chase_cycles(), false, false);
+    let n = check_cycles(chase_cycles(), false);
     assert!(n >= 4, "only {n} cases");
 }
 
 #[test]
 fn offender_breaks_reference_repetitions() {
-    let n = check_cycles(ends_cycles(), true, false);
+    let n = check_cycles(ends_cycles(), true);
     assert!(n >= 5, "only {n} cases");
 }
 
 #[test]
 fn beneficiary_keeps_reference_repetitions() {
-    let n = check_cycles(ends_cycles(), false, false);
+    let n = check_cycles(ends_cycles(), false);
     assert!(n >= 5, "only {n} cases");
-}
-
-#[test]
-#[ignore = "known failure: search ignores the janggimodern shuttle rule (see KNOWN_FAILURES)"]
-fn offender_breaks_janggimodern_shuttle() {
-    let n = check_cycles(ends_cycles(), true, true);
-    assert_eq!(n, KNOWN_FAILURES.len());
 }
 
 fn pos(fen: &str, v: Variant) -> Position {
@@ -515,7 +493,6 @@ fn xiangqi_excess_checks_keep_the_game_going_in_search() {
 /// continue: it can stop chasing before the third occurrence. So Black has
 /// no forced win by rule, and its score must not be a decided win.
 #[test]
-#[ignore = "known failure: search scores a second occurrence of a game-history position as a finished cycle (Cp(19999) for a8b8)"]
 fn game_history_second_occurrence_is_not_a_verdict() {
     let mut p = pos(
         "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",

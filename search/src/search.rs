@@ -985,13 +985,19 @@ fn has_major(pos: &Position, c: Color) -> bool {
 
 /// The verdict on a repetition of the current position, if it repeats.
 ///
-/// This is the one place where search judges repetitions. A repetition of
-/// an earlier position inside the reversible window (since the last
-/// capture, and not across a null move of the search), on the search path
-/// or in the game history, is judged at once by the rules core's
+/// This is the one place where search judges repetitions. A repetition
+/// inside the reversible window (since the last capture, and not across a
+/// null move of the search) is judged by the rules core's
 /// [`movegen::cycle_verdict`]: perpetual check (and in Xiangqi perpetual
 /// chase) loses, otherwise a draw (or Janggi counting where the rule set
 /// says so). Wins and losses score as decided games, below mate scores.
+///
+/// When the earlier occurrence is on the search path (at or after the
+/// root), the cycle is judged at once: the side that chose to repeat could
+/// repeat again. When it lies in the game history before the root, the game
+/// would only end at the rule set's occurrence count (third, or fourth in
+/// `janggimodern`), so the verdict waits until the position has occurred
+/// that often; until then the opponent could still vary.
 ///
 /// These scores depend on the path, not only on the position; they are
 /// never stored for the repeating node itself, but they do reach the
@@ -1002,7 +1008,10 @@ pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
     let states = pos.states();
     let n = states.len() - 1;
     let cur = &states[n];
+    let root = n.saturating_sub(ply);
     let window = (cur.rule_plies as usize).min(n);
+    let needed = usize::from(pos.variant().repetition_count()).saturating_sub(1);
+    let mut earlier = 0;
     let mut back = 1;
     while back <= window {
         let j = n - back;
@@ -1011,11 +1020,14 @@ pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
             break;
         }
         if back % 2 == 0 && states[j].key == cur.key {
-            return Some(match cycle_verdict(pos, back) {
-                CycleVerdict::Draw => DRAW,
-                CycleVerdict::SideToMoveWins => DECIDED - ply as i32,
-                CycleVerdict::SideToMoveLoses => -DECIDED + ply as i32,
-            });
+            earlier += 1;
+            if j >= root || earlier >= needed {
+                return Some(match cycle_verdict(pos, back) {
+                    CycleVerdict::Draw => DRAW,
+                    CycleVerdict::SideToMoveWins => DECIDED - ply as i32,
+                    CycleVerdict::SideToMoveLoses => -DECIDED + ply as i32,
+                });
+            }
         }
         back += 1;
     }
