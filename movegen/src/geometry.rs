@@ -485,6 +485,110 @@ pub(crate) const SOLDIER_X_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_X)
 /// Squares from which a Janggi soldier of each colour attacks a square.
 pub(crate) const SOLDIER_J_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_J);
 
+/// Points whose occupancy can decide whether a general on the indexed
+/// point is attacked, per game (0 Xiangqi, 1 Janggi): its lines (file,
+/// rank, Janggi palace diagonals), the horse legs next to it and, in Janggi,
+/// the elephant paths towards it. A move that leaves none of these points
+/// cannot uncover an attack on that general.
+pub(crate) const CHECK_FROM: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut g = 0;
+    while g < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let mut m = lines_mask(s, g == 1);
+            let h = HORSE_ATTACKERS[s];
+            let mut i = 0;
+            while i < h.len as usize {
+                m |= 1u128 << h.list[i].b1;
+                i += 1;
+            }
+            if g == 1 {
+                let e = ELEPHANT_J_ATTACKERS[s];
+                let mut i = 0;
+                while i < e.len as usize {
+                    m |= (1u128 << e.list[i].b1) | (1u128 << e.list[i].b2);
+                    i += 1;
+                }
+            }
+            t[g][s] = m;
+            s += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// Points from which a piece landing there may attack a general on the
+/// indexed point, per game: its lines (chariots, cannons, cannon screens,
+/// the flying general) and every point from which a horse, a soldier of
+/// either colour or (Janggi) an elephant could reach it.
+pub(crate) const CHECK_TO: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut g = 0;
+    while g < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let mut m = lines_mask(s, g == 1);
+            let h = HORSE_ATTACKERS[s];
+            let mut i = 0;
+            while i < h.len as usize {
+                m |= 1u128 << h.list[i].sq;
+                i += 1;
+            }
+            let mut c = 0;
+            while c < 2 {
+                let p = if g == 1 {
+                    SOLDIER_J_ATTACKERS[c][s]
+                } else {
+                    SOLDIER_X_ATTACKERS[c][s]
+                };
+                let mut i = 0;
+                while i < p.len as usize {
+                    m |= 1u128 << p.sq[i];
+                    i += 1;
+                }
+                c += 1;
+            }
+            if g == 1 {
+                let e = ELEPHANT_J_ATTACKERS[s];
+                let mut i = 0;
+                while i < e.len as usize {
+                    m |= 1u128 << e.list[i].sq;
+                    i += 1;
+                }
+            }
+            t[g][s] = m;
+            s += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+const fn lines_mask(s: usize, palace_diagonals: bool) -> u128 {
+    let mut m = 0u128;
+    let mut d = 0;
+    while d < 4 {
+        let ray = RAYS[s][d];
+        let mut i = 0;
+        while i < ray.len as usize {
+            m |= 1u128 << ray.sq[i];
+            i += 1;
+        }
+        if palace_diagonals {
+            let ray = DIAG_RAYS[s][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                m |= 1u128 << ray.sq[i];
+                i += 1;
+            }
+        }
+        d += 1;
+    }
+    m
+}
+
 /// Whether a square is inside the palace of `color`.
 pub(crate) const PALACE: [[bool; 90]; 2] = {
     let mut t = [[false; 90]; 2];

@@ -2,6 +2,7 @@
 //! state stack that make/unmake and repetition judgement walk.
 
 use crate::attacks::{self, general_attacked, generals_facing, BoardView, Plain};
+use crate::geometry::{CHECK_FROM, CHECK_TO};
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
 use crate::{zobrist, Color, Move, Piece, PieceKind, Square, Variant};
 
@@ -336,7 +337,20 @@ impl Position {
         }
         self.side = !self.side;
         self.key = key;
-        let in_check = self.compute_in_check();
+        let in_check = if m.is_pass() || st.last_move.is_none_or(|prev| prev.is_pass()) {
+            // After a pass (which may have accepted bikjang in check, leaving
+            // the passer's general attacked) or at the start, test fully.
+            self.compute_in_check()
+        } else {
+            // The side now to move was not in check before this move (it
+            // could not be: it was the mover's turn), so only a move that
+            // lands on or leaves a point that matters to its general can
+            // have given check.
+            let ks = self.general(self.side).index();
+            let g = usize::from(self.is_janggi());
+            let touched = (CHECK_FROM[g][ks] >> from.index()) | (CHECK_TO[g][ks] >> to.index());
+            touched & 1 != 0 && self.compute_in_check()
+        };
         self.states.push(State {
             key,
             last_move: Some(m),
