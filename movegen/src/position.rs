@@ -337,7 +337,7 @@ impl Position {
         }
         self.side = !self.side;
         self.key = key;
-        let in_check = if m.is_pass() || st.last_move.is_none_or(|prev| prev.is_pass()) {
+        let in_check = if m.is_pass() || st.last_move.map_or(true, |prev| prev.is_pass()) {
             // After a pass (which may have accepted bikjang in check, leaving
             // the passer's general attacked) or at the start, test fully.
             self.compute_in_check()
