@@ -42,19 +42,23 @@ pub(crate) fn bounds(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBo
     // The time for the planned moves: the clock plus the increments still
     // to come, less the move overhead for every one of those moves (the
     // delays we cannot see add up over a game), spread evenly.
-    let pool = (time + inc * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
+    // Saturating: clocks come from GUIs and may be absurdly large.
+    let pool = time
+        .saturating_add(inc.saturating_mul(mtg - 1))
+        .saturating_sub(overhead.saturating_mul(mtg + 2));
     let soft = pool / mtg;
     // Hard bound: a few times the target, but never more than a fraction
     // of the clock (more when this is the last move before the control),
     // and always leaving the overhead and a half on the clock.
     let share = if mtg == 1 {
-        time * 3 / 4
+        time / 4 * 3
     } else {
         time / 4 + inc / 2
     };
-    let hard = (soft * 4)
+    let hard = soft
+        .saturating_mul(4)
         .min(share)
-        .min(time.saturating_sub(overhead * 3 / 2));
+        .min(time.saturating_sub(overhead.saturating_mul(3) / 2));
     let hard = hard.max(1);
     let soft = soft.min(hard).max(1);
     Some(TimeBounds { soft, hard })
@@ -70,6 +74,16 @@ mod tests {
             inc_ms: [Some(inc), Some(inc)],
             movestogo: mtg,
             ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn huge_clocks_do_not_overflow() {
+        for (t, inc) in [(u64::MAX, u64::MAX), (u64::MAX, 0), (1, u64::MAX)] {
+            for mtg in [None, Some(1), Some(40)] {
+                let b = bounds(&clock(t, inc, mtg), Color::Red, u64::MAX / 3).unwrap();
+                assert!(b.soft <= b.hard && b.hard >= 1);
+            }
         }
     }
 
