@@ -21,12 +21,13 @@ fn variant(name: &str) -> Variant {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// One reference line we knowingly do not reproduce: below a pass that
-/// accepted bikjang *in check* (the game is over), the oracle's count without
-/// the game-end cut-off differs from ours by one node at depth 3. Our
-/// counts agree with Fairy-Stockfish's own `go perft` on every child of that
-/// node (checked by hand); the difference is an artefact of how the oracle
-/// keeps the check state after a pass in a finished game, not a rule.
+/// One reference line we knowingly do not reproduce. Black passes to accept
+/// bikjang while in check (the game is over); without the game-end cut-off
+/// White may then capture the black general (`f1f9`). In that kingless
+/// position the oracle (pyffish, from the FEN alone) lists 27 moves, one of
+/// them a "pass" written `c7c7` by a side that has no general to pass with;
+/// we list the 26 real moves. Every other node of this tree agrees (checked
+/// node by node against pyffish), so the depth-3 total differs by one.
 const KNOWN_ARTEFACT: (&str, u32) = (
     "2ra2r2/5k3/7n1/2pbB1pp1/9/9/8P/3N2N2/4AK3/3A1CB1R b - - 2 25",
     3,
