@@ -38,6 +38,8 @@ opponent=${3:-jiang}
 depth=${4:-3}
 root=$(cd "$(dirname "$0")/.." && pwd)
 jiang=${JIANG:-$root/target/release/jiang}
+# XBoard starts engines in the output directory: the path must be absolute.
+case "$jiang" in /*) ;; *) jiang=$(pwd)/$jiang ;; esac
 out=${OUT:-$(mktemp -d /tmp/jiang-xboard.XXXXXX)}
 mkdir -p "$out"
 
