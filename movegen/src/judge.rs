@@ -436,8 +436,9 @@ pub fn cycle_verdict(pos: &Position, plies_back: usize) -> CycleVerdict {
 
 /// `janggimodern`: whether the side that just moved has now moved one
 /// piece (not the general or a guard) back and forth between the same two
-/// points on each of its last five moves.
-fn shuttle_violation(pos: &Position) -> bool {
+/// points on each of its last five moves (it loses). Used by
+/// [`Position::judge`] and by the search.
+pub fn shuttle_violation(pos: &Position) -> bool {
     let states = pos.states();
     let n = states.len() - 1;
     if n < 9 {

@@ -27,8 +27,8 @@ mod zobrist;
 
 pub use fen::{FenError, FenField};
 pub use judge::{
-    chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, CycleVerdict, GameResult,
-    Reason, Verdict,
+    chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, shuttle_violation,
+    CycleVerdict, GameResult, Reason, Verdict,
 };
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};

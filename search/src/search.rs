@@ -12,8 +12,8 @@ use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
 use movegen::{
-    cycle_verdict, janggi_points, move_limit_count, Color, CycleVerdict, JanggiFallback, Move,
-    MoveList, PieceKind, Position,
+    cycle_verdict, janggi_points, move_limit_count, shuttle_violation, Color, CycleVerdict,
+    JanggiFallback, Move, MoveList, PieceKind, Position,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -1032,37 +1032,6 @@ pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
         back += 1;
     }
     None
-}
-
-/// `janggimodern`'s shuttle rule: whether the side that just moved has
-/// moved one piece (not the general or a guard) back and forth between the
-/// same two points on each of its last five moves, which loses.
-fn shuttle_violation(pos: &Position) -> bool {
-    let states = pos.states();
-    let n = states.len() - 1;
-    if n < 9 {
-        return false;
-    }
-    let Some(last) = states[n].last_move else {
-        return false;
-    };
-    if last.is_pass()
-        || pos.piece_at(last.to()).map_or(true, |p| {
-            matches!(p.kind(), PieceKind::General | PieceKind::Advisor)
-        })
-    {
-        return false;
-    }
-    (1..5).all(|k| {
-        let want = if k % 2 == 0 {
-            (last.from(), last.to())
-        } else {
-            (last.to(), last.from())
-        };
-        states[n - 2 * k]
-            .last_move
-            .is_some_and(|m| !m.is_pass() && (m.from(), m.to()) == want)
-    })
 }
 
 /// The score when the game ends by the move limit (plies without capture,
