@@ -33,6 +33,30 @@ pub enum Flow {
     Quit,
 }
 
+/// One input line split for a protocol's dispatcher.
+pub struct CommandLine<'a> {
+    /// The first word, lower-cased (commands are matched without case).
+    pub cmd: String,
+    /// The text after the first word, as typed (FENs keep their case).
+    pub rest: &'a str,
+    /// All words of the line, the command first.
+    pub words: Vec<&'a str>,
+}
+
+impl<'a> CommandLine<'a> {
+    /// Split a line; `None` for a blank one.
+    pub fn parse(line: &'a str) -> Option<CommandLine<'a>> {
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first = *words.first()?;
+        Some(CommandLine {
+            cmd: first.to_ascii_lowercase(),
+            rest: line[first.len()..].trim_start(),
+            words,
+        })
+    }
+}
+
 /// A protocol front-end.
 pub trait Protocol {
     /// Handle one input line.

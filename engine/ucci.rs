@@ -11,7 +11,7 @@ use std::sync::Arc;
 use movegen::{move_text, Move, Ranks};
 use search::{BestMove, Bound, HashEntry, Limits, Score, SearchInfo};
 
-use crate::detect::{Flow, Protocol};
+use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::Out;
 use crate::options::{self, ucci_alias, Kind};
 use crate::session::Session;
@@ -342,12 +342,9 @@ fn info_lines(i: &SearchInfo) -> Vec<String> {
 impl Protocol for Ucci {
     fn handle(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(first) = words.first() else {
+        let Some(CommandLine { cmd, rest, words }) = CommandLine::parse(line) else {
             return Flow::Continue;
         };
-        let cmd = first.to_ascii_lowercase();
-        let rest = line[first.len()..].trim_start();
         match cmd.as_str() {
             "ucci" => self.announce(),
             "isready" => self.s.out.line("readyok"),

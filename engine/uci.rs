@@ -9,7 +9,7 @@
 use movegen::{move_text, Color, Position, Ranks};
 use search::{Bound, Limits, Score, SearchInfo};
 
-use crate::detect::{Flow, Protocol};
+use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::Out;
 use crate::options::{self, split_setoption, OPTIONS};
 use crate::session::{parse_depth, Session};
@@ -256,12 +256,9 @@ impl Uci {
 impl Protocol for Uci {
     fn handle(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(first) = words.first() else {
+        let Some(CommandLine { cmd, rest, words }) = CommandLine::parse(line) else {
             return Flow::Continue;
         };
-        let cmd = first.to_ascii_lowercase();
-        let rest = line[first.len()..].trim_start();
         match cmd.as_str() {
             "uci" => self.announce(),
             "isready" => self.s.out.line("readyok"),

@@ -17,7 +17,7 @@ use movegen::{move_text, Color, GameResult, Move, Position, Ranks, Variant, Verd
 use search::{BestMove, Limits, Score, SearchInfo};
 
 use crate::commands;
-use crate::detect::{Flow, Protocol};
+use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::{Event, Out};
 use crate::options::{self, OPTIONS};
 use crate::session::Session;
@@ -513,12 +513,9 @@ impl Xboard {
 impl Protocol for Xboard {
     fn handle(&mut self, line: &str) -> Flow {
         let line = line.trim();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(first) = words.first() else {
+        let Some(CommandLine { cmd, rest, words }) = CommandLine::parse(line) else {
             return Flow::Continue;
         };
-        let cmd = first.to_ascii_lowercase();
-        let rest = line[first.len()..].trim_start();
         let arg = words.get(1);
         match cmd.as_str() {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
@@ -623,6 +620,7 @@ impl Protocol for Xboard {
             _ => {
                 if !self.s.extension(&cmd, &words[1..], RANKS) {
                     // Protocol version 1 GUIs send bare moves.
+                    let first = words[0];
                     if words.len() == 1 && movegen::parse_move_text(first, RANKS).is_ok() {
                         self.usermove(first);
                     } else {
