@@ -485,6 +485,41 @@ pub(crate) const SOLDIER_X_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_X)
 /// Squares from which a Janggi soldier of each colour attacks a square.
 pub(crate) const SOLDIER_J_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_J);
 
+/// Which points of a [`Leaps`] list to collect into a mask.
+#[derive(Clone, Copy)]
+enum LeapPart {
+    /// The origin / destination.
+    Square,
+    /// Both blocking points.
+    Blockers,
+}
+
+/// The points of a leap list as a mask.
+const fn leaps_mask(l: Leaps, part: LeapPart) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < l.len as usize {
+        let e = l.list[i];
+        m |= match part {
+            LeapPart::Square => 1u128 << e.sq,
+            LeapPart::Blockers => (1u128 << e.b1) | (1u128 << e.b2),
+        };
+        i += 1;
+    }
+    m
+}
+
+/// The points of a target list as a mask.
+const fn targets_mask<const N: usize>(t: Targets<N>) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < t.len as usize {
+        m |= 1u128 << t.sq[i];
+        i += 1;
+    }
+    m
+}
+
 /// Points whose occupancy can decide whether a general on the indexed
 /// point is attacked, per game (0 Xiangqi, 1 Janggi): its lines (file,
 /// rank, Janggi palace diagonals), the horse legs next to it and, in Janggi,
@@ -492,29 +527,14 @@ pub(crate) const SOLDIER_J_ATTACKERS: [[Targets<5>; 90]; 2] = invert(&SOLDIER_J)
 /// cannot uncover an attack on that general.
 pub(crate) const CHECK_FROM: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
-    let mut g = 0;
-    while g < 2 {
-        let mut s = 0;
-        while s < 90 {
-            let mut m = lines_mask(s, g == 1);
-            let h = HORSE_ATTACKERS[s];
-            let mut i = 0;
-            while i < h.len as usize {
-                m |= 1u128 << h.list[i].b1;
-                i += 1;
-            }
-            if g == 1 {
-                let e = ELEPHANT_J_ATTACKERS[s];
-                let mut i = 0;
-                while i < e.len as usize {
-                    m |= (1u128 << e.list[i].b1) | (1u128 << e.list[i].b2);
-                    i += 1;
-                }
-            }
-            t[g][s] = m;
-            s += 1;
-        }
-        g += 1;
+    let mut s = 0;
+    while s < 90 {
+        let horse_legs = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Blockers);
+        t[0][s] = lines_mask(s, false) | horse_legs;
+        t[1][s] = lines_mask(s, true)
+            | horse_legs
+            | leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Blockers);
+        s += 1;
     }
     t
 };
@@ -525,43 +545,19 @@ pub(crate) const CHECK_FROM: [[u128; 90]; 2] = {
 /// either colour or (Janggi) an elephant could reach it.
 pub(crate) const CHECK_TO: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
-    let mut g = 0;
-    while g < 2 {
-        let mut s = 0;
-        while s < 90 {
-            let mut m = lines_mask(s, g == 1);
-            let h = HORSE_ATTACKERS[s];
-            let mut i = 0;
-            while i < h.len as usize {
-                m |= 1u128 << h.list[i].sq;
-                i += 1;
-            }
-            let mut c = 0;
-            while c < 2 {
-                let p = if g == 1 {
-                    SOLDIER_J_ATTACKERS[c][s]
-                } else {
-                    SOLDIER_X_ATTACKERS[c][s]
-                };
-                let mut i = 0;
-                while i < p.len as usize {
-                    m |= 1u128 << p.sq[i];
-                    i += 1;
-                }
-                c += 1;
-            }
-            if g == 1 {
-                let e = ELEPHANT_J_ATTACKERS[s];
-                let mut i = 0;
-                while i < e.len as usize {
-                    m |= 1u128 << e.list[i].sq;
-                    i += 1;
-                }
-            }
-            t[g][s] = m;
-            s += 1;
-        }
-        g += 1;
+    let mut s = 0;
+    while s < 90 {
+        let horses = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Square);
+        t[0][s] = lines_mask(s, false)
+            | horses
+            | targets_mask(SOLDIER_X_ATTACKERS[0][s])
+            | targets_mask(SOLDIER_X_ATTACKERS[1][s]);
+        t[1][s] = lines_mask(s, true)
+            | horses
+            | targets_mask(SOLDIER_J_ATTACKERS[0][s])
+            | targets_mask(SOLDIER_J_ATTACKERS[1][s])
+            | leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Square);
+        s += 1;
     }
     t
 };
@@ -570,19 +566,9 @@ const fn lines_mask(s: usize, palace_diagonals: bool) -> u128 {
     let mut m = 0u128;
     let mut d = 0;
     while d < 4 {
-        let ray = RAYS[s][d];
-        let mut i = 0;
-        while i < ray.len as usize {
-            m |= 1u128 << ray.sq[i];
-            i += 1;
-        }
+        m |= targets_mask(RAYS[s][d]);
         if palace_diagonals {
-            let ray = DIAG_RAYS[s][d];
-            let mut i = 0;
-            while i < ray.len as usize {
-                m |= 1u128 << ray.sq[i];
-                i += 1;
-            }
+            m |= targets_mask(DIAG_RAYS[s][d]);
         }
         d += 1;
     }
