@@ -23,6 +23,30 @@ fn run(engine: &mut Engine, pos: &Position, limits: Limits) -> (BestMove, Vec<Se
     (b, v)
 }
 
+/// Start a search and return at once; the receiver gets the result and the
+/// moment it was reported.
+fn start(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: Limits,
+) -> mpsc::Receiver<(BestMove, Instant)> {
+    let (tx, rx) = mpsc::channel();
+    engine.go(
+        pos,
+        limits,
+        Box::new(|_| {}),
+        Box::new(move |b| drop(tx.send((b, Instant::now())))),
+    );
+    rx
+}
+
+fn infinite() -> Limits {
+    Limits {
+        infinite: true,
+        ..Limits::default()
+    }
+}
+
 fn reference_positions(step: usize) -> Vec<Position> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -131,16 +155,7 @@ fn stop_during_infinite_returns_promptly() {
     for variant in [Variant::Xiangqi, Variant::Janggi] {
         let mut engine = Engine::new();
         let pos = Position::startpos(variant);
-        let (tx, rx) = mpsc::channel();
-        engine.go(
-            &pos,
-            Limits {
-                infinite: true,
-                ..Limits::default()
-            },
-            Box::new(|_| {}),
-            Box::new(move |b| drop(tx.send((b, Instant::now())))),
-        );
+        let rx = start(&mut engine, &pos, infinite());
         std::thread::sleep(Duration::from_millis(300));
         assert!(engine.is_searching());
         assert!(
@@ -168,16 +183,13 @@ fn infinite_waits_for_stop_even_at_max_depth() {
     let mut engine = Engine::new();
     // A mate in one: the search reaches its depth cap quickly.
     let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", Variant::Xiangqi).unwrap();
-    let (tx, rx) = mpsc::channel();
-    engine.go(
+    let rx = start(
+        &mut engine,
         &pos,
         Limits {
-            infinite: true,
             depth: Some(3),
-            ..Limits::default()
+            ..infinite()
         },
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx.send(b))),
     );
     std::thread::sleep(Duration::from_millis(200));
     assert!(rx.try_recv().is_err());
@@ -186,7 +198,7 @@ fn infinite_waits_for_stop_even_at_max_depth() {
     // waiting; infinite keeps waiting only for stop. (A ponder search
     // ends on ponderhit when done.)
     engine.stop();
-    let b = rx.recv_timeout(Duration::from_secs(2)).expect("bestmove");
+    let (b, _) = rx.recv_timeout(Duration::from_secs(2)).expect("bestmove");
     assert_eq!(
         b.best
             .map(|m| movegen::move_text(m, Ranks::OneBased))
@@ -200,22 +212,16 @@ fn infinite_waits_for_stop_even_at_max_depth() {
 fn ponder_finishes_after_ponderhit() {
     let mut engine = Engine::new();
     let pos = Position::startpos(Variant::Xiangqi);
-    let (tx, rx) = mpsc::channel();
     let limits = Limits {
         ponder: true,
         time_ms: [Some(1_000), Some(1_000)],
         ..Limits::default()
     };
-    engine.go(
-        &pos,
-        limits,
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx.send(b))),
-    );
+    let rx = start(&mut engine, &pos, limits);
     std::thread::sleep(Duration::from_millis(400));
     assert!(rx.try_recv().is_err(), "pondering must not end on its own");
     engine.ponderhit();
-    let b = rx
+    let (b, _) = rx
         .recv_timeout(Duration::from_millis(1_000))
         .expect("bestmove within the clock after ponderhit");
     assert!(pos.is_legal(b.best.unwrap()));
@@ -226,19 +232,10 @@ fn ponder_finishes_after_ponderhit() {
 fn immediate_stop_and_no_moves() {
     let mut engine = Engine::new();
     let pos = Position::startpos(Variant::Janggi);
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        &pos,
-        Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx.send(b))),
-    );
+    let rx = start(&mut engine, &pos, infinite());
     engine.stop();
     engine.wait();
-    let b = rx.recv().unwrap();
+    let (b, _) = rx.recv().unwrap();
     assert!(pos.is_legal(b.best.unwrap()));
 
     // Stalemated Black (a loss in Xiangqi): no move.
@@ -392,30 +389,21 @@ fn bench_is_deterministic() {
 fn go_or_setters_during_a_search_end_it() {
     let mut engine = Engine::new();
     let pos = Position::startpos(Variant::Xiangqi);
-    let (tx, rx) = mpsc::channel();
-    let tx2 = tx.clone();
-    engine.go(
-        &pos,
-        Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx.send(b))),
-    );
+    let first = start(&mut engine, &pos, infinite());
     std::thread::sleep(Duration::from_millis(50));
     // A second go stops the first (which still reports its move).
-    engine.go(
+    let second = start(
+        &mut engine,
         &pos,
         Limits {
             depth: Some(3),
             ..Limits::default()
         },
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx2.send(b))),
     );
     engine.set_hash_mb(2);
     assert_eq!(engine.hash_mb(), 2);
-    let got: Vec<BestMove> = rx.iter().take(2).collect();
-    assert!(got.iter().all(|b| b.best.is_some_and(|m| pos.is_legal(m))));
+    for rx in [first, second] {
+        let (b, _) = rx.recv_timeout(Duration::from_secs(5)).expect("bestmove");
+        assert!(b.best.is_some_and(|m| pos.is_legal(m)));
+    }
 }
