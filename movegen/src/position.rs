@@ -528,7 +528,22 @@ impl Position {
             to: m.to().raw(),
             mover,
         };
+        if self.count(!self.side, PieceKind::General) == 0 {
+            return false;
+        }
         let ks = self.general(!self.side).raw();
+        // As in `make_move`: after an ordinary move the opponent is not in
+        // check, so only a move touching a point that matters to its general
+        // can give check (most quiet moves are settled by two mask tests).
+        if self.state().last_move.is_some_and(|prev| !prev.is_pass()) {
+            let g = usize::from(self.is_janggi());
+            let k = usize::from(ks);
+            let touched =
+                (CHECK_FROM[g][k] >> m.from().index()) | (CHECK_TO[g][k] >> m.to().index());
+            if touched & 1 == 0 {
+                return false;
+            }
+        }
         match self.is_janggi() {
             false => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
             true => general_attacked::<JanggiRules, _>(&view, ks, self.side),

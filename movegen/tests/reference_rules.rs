@@ -107,3 +107,30 @@ fn legal_move_lists() {
         failures.join("\n")
     );
 }
+
+/// `gives_check` agrees with the check flag that `make_move` computes, both
+/// from a position set up by FEN (full test) and one ply later, where the
+/// mask shortcut applies (the last move was an ordinary move).
+#[test]
+fn gives_check_matches_make_move() {
+    let rows = rows("moves.txt");
+    let mut checked = 0usize;
+    for r in rows.iter().step_by(5) {
+        let (v, fen) = (variant(&r[0]), &r[1]);
+        let mut pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for m in pos.legal_moves() {
+            let predicted = pos.gives_check(m);
+            pos.make_move(m);
+            assert_eq!(predicted, pos.in_check(), "{v} {fen} {m}");
+            for reply in pos.legal_moves() {
+                let predicted = pos.gives_check(reply);
+                pos.make_move(reply);
+                assert_eq!(predicted, pos.in_check(), "{v} {fen} {m} {reply}");
+                pos.unmake_move();
+                checked += 1;
+            }
+            pos.unmake_move();
+        }
+    }
+    assert!(checked > 100_000, "only {checked} replies checked");
+}
