@@ -22,6 +22,8 @@ use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 enum Kind {
     All,
     Captures,
+    /// Non-captures, including the Janggi pass.
+    Quiets,
 }
 
 /// Per-node facts the legality filter needs.
@@ -62,6 +64,17 @@ impl Position {
         let mut list = MoveList::new();
         if !self.janggi_game_ended() {
             self.generate_into(&mut list, Kind::Captures);
+        }
+        list
+    }
+
+    /// Legal non-captures only, including the Janggi pass: with
+    /// [`Position::legal_captures`] exactly [`Position::legal_moves`], so a
+    /// search can try captures before generating quiet moves at all.
+    pub fn legal_quiets(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.janggi_game_ended() {
+            self.generate_into(&mut list, Kind::Quiets);
         }
         list
     }
@@ -274,7 +287,7 @@ impl Position {
             }
         }
         if R::JANGGI
-            && kind == Kind::All
+            && kind != Kind::Captures
             && self.count(us, PieceKind::General) == 1
             && self.pass_allowed()
         {
@@ -297,13 +310,13 @@ impl Position {
         }
     }
 
-    /// Whether `to` can be entered by a piece of colour `us`: empty (quiet,
-    /// unless only captures are wanted) or an enemy (capture).
+    /// Whether `to` can be entered by a piece of colour `us`: empty (a
+    /// quiet move) or an enemy (a capture), as far as `kind` wants those.
     #[inline(always)]
     fn enterable(&self, us: Color, to: u8, kind: Kind) -> bool {
         match self.board()[to as usize] {
-            None => kind == Kind::All,
-            Some(p) => p.color() != us,
+            None => kind != Kind::Captures,
+            Some(p) => p.color() != us && kind != Kind::Quiets,
         }
     }
 
@@ -417,12 +430,12 @@ impl Position {
         for &to in ray {
             match board[to as usize] {
                 None => {
-                    if kind == Kind::All {
+                    if kind != Kind::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => {
-                    if p.color() != ctx.us {
+                    if p.color() != ctx.us && kind != Kind::Quiets {
                         self.add::<R>(ctx, from, to, list);
                     }
                     return;
@@ -447,7 +460,7 @@ impl Position {
             let Some(&to) = it.next() else { return };
             match board[to as usize] {
                 None => {
-                    if !R::JANGGI && kind == Kind::All {
+                    if !R::JANGGI && kind != Kind::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
@@ -460,12 +473,15 @@ impl Position {
         for &to in it {
             match board[to as usize] {
                 None => {
-                    if R::JANGGI && kind == Kind::All {
+                    if R::JANGGI && kind != Kind::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => {
-                    if p.color() != ctx.us && !(R::JANGGI && p.kind() == PieceKind::Cannon) {
+                    if p.color() != ctx.us
+                        && !(R::JANGGI && p.kind() == PieceKind::Cannon)
+                        && kind != Kind::Quiets
+                    {
                         self.add::<R>(ctx, from, to, list);
                     }
                     return;

@@ -134,3 +134,27 @@ fn gives_check_matches_make_move() {
     }
     assert!(checked > 100_000, "only {checked} replies checked");
 }
+
+/// Captures and quiet moves split the legal moves exactly: every legal
+/// move is in one of the two lists, each list holds only its own kind.
+#[test]
+fn captures_and_quiets_partition_legal_moves() {
+    for r in &rows("moves.txt") {
+        let (v, fen) = (variant(&r[0]), &r[1]);
+        let pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let captures = pos.legal_captures();
+        let quiets = pos.legal_quiets();
+        let is_capture = |m: &movegen::Move| !m.is_pass() && pos.piece_at(m.to()).is_some();
+        assert!(captures.iter().all(is_capture), "{fen}");
+        assert!(!quiets.iter().any(is_capture), "{fen}");
+        let mut split: Vec<_> = captures
+            .iter()
+            .chain(quiets.iter())
+            .map(|m| m.code())
+            .collect();
+        let mut all: Vec<_> = pos.legal_moves().iter().map(|m| m.code()).collect();
+        split.sort_unstable();
+        all.sort_unstable();
+        assert_eq!(split, all, "{v} {fen}");
+    }
+}

@@ -1,11 +1,18 @@
-//! Move ordering: score every legal move once, then hand them out best
-//! first by selection (most nodes cut off after one or two moves, so a
-//! full sort would be wasted work).
+//! Move ordering, in stages so that work is only done when it is needed.
 //!
-//! Order: the transposition-table move; captures by most valuable victim /
-//! least valuable attacker; the two killers of this ply; the countermove
-//! to the opponent's last move; remaining quiet moves by history.
+//! Main search: the transposition-table move (already checked for
+//! legality) before anything is generated; then the captures, generated
+//! alone and handed out by most valuable victim / least valuable attacker;
+//! only then the quiet moves, scored by killer, countermove and history.
+//! Most nodes are cut off by the hash move or a capture, and then the
+//! quiet moves are never generated.
+//!
+//! Within a stage the first moves are picked by selection (a cut-off
+//! usually comes after one or two), and once a few have been handed out the
+//! rest of the stage is sorted in one go: an all-node visits every move,
+//! and repeated selection would cost quadratic time there.
 
+use arrayvec::ArrayVec;
 use movegen::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
 /// Ordering value of a piece kind as a victim or attacker.
@@ -27,6 +34,9 @@ const KILLER1: i32 = 1 << 26;
 const KILLER2: i32 = KILLER1 - 1;
 const COUNTER: i32 = KILLER1 - 2;
 
+/// Picks by selection before the rest of a stage is sorted.
+const SELECTION_PICKS: usize = 3;
+
 /// History-based tables a picker reads.
 pub(crate) struct Ordering<'a> {
     /// Butterfly history of the side to move, indexed `from * 90 + to`.
@@ -37,126 +47,218 @@ pub(crate) struct Ordering<'a> {
     pub counter: Option<Move>,
 }
 
-/// A scored move list handed out best first.
-pub(crate) struct Picker {
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
-    next: usize,
+/// A move with its ordering score.
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
 }
 
-/// Staged picking for the main search: the (legality-checked) hash move
-/// is tried before any move is generated, since it often refutes the node
-/// on its own; the legal moves are generated and scored only if needed.
-pub(crate) struct StagedPicker {
+/// Where a picker stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Hand out the hash move.
+    Tt,
+    /// Generate and score the captures.
+    GenCaptures,
+    /// Hand out the captures.
+    Captures,
+    /// Generate and score the quiet moves.
+    GenQuiets,
+    /// Hand out the current list (quiet moves, or everything at once for
+    /// evasions, quiescence captures and pre-generated lists) to the end.
+    Rest,
+    /// Nothing left.
+    Done,
+}
+
+/// Moves handed out best first, generated stage by stage.
+pub(crate) struct MovePicker {
+    stage: Stage,
     tt_move: Option<Move>,
-    /// Moves generated before the loop (Janggi's null-move guard), if any.
-    pregenerated: Option<MoveList>,
-    /// The hash move once tried (left out of the generated moves).
-    skip: Option<Move>,
-    rest: Option<Picker>,
-    /// Whether any move exists (false only when nothing was generated).
+    list: ArrayVec<Scored, MAX_MOVES>,
+    next: usize,
+    /// Whether any legal move was seen (false only if there is none).
     pub any: bool,
 }
 
-impl StagedPicker {
-    /// A picker that starts with `tt_move` (already known to be legal).
-    pub fn new(tt_move: Option<Move>, pregenerated: Option<MoveList>) -> StagedPicker {
-        StagedPicker {
+impl MovePicker {
+    /// The main search's staged picker; `tt_move` must be legal.
+    pub fn main(tt_move: Option<Move>) -> MovePicker {
+        MovePicker {
+            stage: Stage::Tt,
             tt_move,
-            pregenerated,
-            skip: None,
-            rest: None,
+            list: ArrayVec::new(),
+            next: 0,
             any: tt_move.is_some(),
         }
     }
 
-    /// The next move with its ordering score; the ordering tables are read
-    /// when the remaining moves are generated.
-    #[inline]
-    pub fn next(&mut self, pos: &Position, ord: &Ordering) -> Option<(Move, i32)> {
-        if let Some(m) = self.tt_move.take() {
-            self.skip = Some(m);
-            return Some((m, TT_SCORE));
-        }
-        if self.rest.is_none() {
-            let mut moves = match self.pregenerated.take() {
-                Some(list) => list,
-                None => pos.legal_moves(),
-            };
-            if let Some(skip) = self.skip {
-                moves.retain(|m| *m != skip);
-            }
-            self.any |= !moves.is_empty();
-            self.rest = Some(Picker::new(pos, moves, None, ord));
-        }
-        self.rest.as_mut().and_then(Picker::next)
-    }
-}
-
-impl Picker {
-    /// Score all moves in `moves` for position `pos`.
-    pub fn new(pos: &Position, moves: MoveList, tt_move: Option<Move>, ord: &Ordering) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+    /// A picker over an already generated list of all legal moves (the
+    /// hash move first when it is among them), ordered as the main picker
+    /// orders them.
+    pub fn all(pos: &Position, moves: &MoveList, tt_move: Option<Move>, ord: &Ordering) -> Self {
+        let mut p = MovePicker {
+            stage: Stage::Rest,
+            tt_move: None,
+            list: ArrayVec::new(),
+            next: 0,
+            any: !moves.is_empty(),
+        };
+        for &m in moves {
+            let score = if Some(m) == tt_move {
                 TT_SCORE
             } else if let Some(v) = capture_victim(pos, m) {
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| order_value(p.kind()));
-                CAPTURE_SCORE + order_value(v) * 16 - attacker
-            } else if Some(m) == ord.killers[0] {
-                KILLER1
-            } else if Some(m) == ord.killers[1] {
-                KILLER2
-            } else if Some(m) == ord.counter {
-                COUNTER
+                capture_score(pos, m, v)
             } else {
-                i32::from(ord.history[m.from().index() * 90 + m.to().index()])
+                quiet_score(m, ord)
             };
+            p.list.push(Scored { mv: m, score });
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+        p
     }
 
-    /// Captures only, by MVV/LVA (quiescence).
-    pub fn captures(pos: &Position, moves: MoveList, tt_move: Option<Move>) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            let v = capture_victim(pos, m).map_or(0, order_value);
-            let a = pos.piece_at(m.from()).map_or(0, |p| order_value(p.kind()));
-            scores[i] = if Some(m) == tt_move {
+    /// Quiescence: the legal captures in MVV/LVA order, the hash move (if
+    /// it is one of them) first.
+    pub fn captures(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        let mut p = MovePicker {
+            stage: Stage::Rest,
+            tt_move: None,
+            list: ArrayVec::new(),
+            next: 0,
+            any: false,
+        };
+        for m in pos.legal_captures() {
+            let score = if Some(m) == tt_move {
                 TT_SCORE
             } else {
-                v * 16 - a
+                capture_victim(pos, m).map_or(0, |v| capture_score(pos, m, v))
             };
+            p.list.push(Scored { mv: m, score });
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
+        p.any = !p.list.is_empty();
+        p
+    }
+
+    /// The next move with its ordering score; `ord` is read when the quiet
+    /// moves are generated.
+    #[inline]
+    pub fn next(&mut self, pos: &Position, ord: &Ordering) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::Tt => {
+                    self.stage = Stage::GenCaptures;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, TT_SCORE));
+                    }
+                }
+                Stage::GenCaptures => {
+                    self.fill(pos.legal_captures(), |m| {
+                        capture_victim(pos, m).map_or(0, |v| capture_score(pos, m, v))
+                    });
+                    self.stage = Stage::Captures;
+                }
+                Stage::Captures => match self.pick() {
+                    Some(s) => return Some((s.mv, s.score)),
+                    None => self.stage = Stage::GenQuiets,
+                },
+                Stage::GenQuiets => {
+                    self.fill(pos.legal_quiets(), |m| quiet_score(m, ord));
+                    self.stage = Stage::Rest;
+                }
+                Stage::Rest => match self.pick() {
+                    Some(s) => return Some((s.mv, s.score)),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
         }
     }
 
-    /// The next best move, with its ordering score.
+    /// The next move of a picker built with its whole list
+    /// ([`MovePicker::all`], [`MovePicker::captures`]), which needs no
+    /// ordering tables any more.
     #[inline]
-    pub fn next(&mut self) -> Option<(Move, i32)> {
-        let n = self.moves.len();
+    pub fn next_listed(&mut self) -> Option<(Move, i32)> {
+        debug_assert!(self.stage == Stage::Rest || self.stage == Stage::Done);
+        self.pick().map(|s| (s.mv, s.score))
+    }
+
+    /// Replace the list by `moves` (less the hash move, already tried),
+    /// scored by `score`.
+    #[inline]
+    fn fill(&mut self, moves: MoveList, score: impl Fn(Move) -> i32) {
+        self.list.clear();
+        self.next = 0;
+        for m in moves {
+            if Some(m) != self.tt_move {
+                self.list.push(Scored {
+                    mv: m,
+                    score: score(m),
+                });
+            }
+        }
+        self.any |= !self.list.is_empty();
+    }
+
+    /// The best remaining move of the current list.
+    #[inline]
+    fn pick(&mut self) -> Option<Scored> {
+        let n = self.list.len();
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        if self.next < SELECTION_PICKS {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.list[i].score > self.list[best].score {
+                    best = i;
+                }
             }
+            self.list.swap(self.next, best);
+        } else if self.next == SELECTION_PICKS {
+            insertion_sort(&mut self.list[SELECTION_PICKS..]);
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let r = (self.moves[self.next], self.scores[self.next]);
+        let s = self.list[self.next];
         self.next += 1;
-        Some(r)
+        Some(s)
+    }
+}
+
+/// Sort best first, keeping generation order among equal scores. The lists
+/// are short (rarely over 40 moves) and often nearly ordered by history, where
+/// insertion sort beats the general-purpose sorts.
+#[inline]
+fn insertion_sort(list: &mut [Scored]) {
+    for i in 1..list.len() {
+        let x = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1].score < x.score {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = x;
+    }
+}
+
+/// MVV/LVA score of a capture of `victim`.
+#[inline]
+fn capture_score(pos: &Position, m: Move, victim: PieceKind) -> i32 {
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| order_value(p.kind()));
+    CAPTURE_SCORE + order_value(victim) * 16 - attacker
+}
+
+/// Killer, countermove or history score of a quiet move.
+#[inline]
+fn quiet_score(m: Move, ord: &Ordering) -> i32 {
+    if Some(m) == ord.killers[0] {
+        KILLER1
+    } else if Some(m) == ord.killers[1] {
+        KILLER2
+    } else if Some(m) == ord.counter {
+        COUNTER
+    } else {
+        i32::from(ord.history[m.from().index() * 90 + m.to().index()])
     }
 }
 
@@ -167,4 +269,63 @@ pub(crate) fn capture_victim(pos: &Position, m: Move) -> Option<PieceKind> {
         return None;
     }
     pos.piece_at(m.to()).map(|p| p.kind())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    /// The staged picker hands out every legal move exactly once, the hash
+    /// move first and all captures before any quiet move.
+    #[test]
+    fn staged_picker_covers_all_moves_once() {
+        let fens = [
+            (
+                Variant::Xiangqi,
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            ),
+            (
+                Variant::Xiangqi,
+                "r1bakab1r/9/1cn3nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3",
+            ),
+            (
+                Variant::Janggi,
+                "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+            ),
+        ];
+        let history = vec![0i16; 90 * 90];
+        for (v, fen) in fens {
+            let pos = Position::from_fen(fen, v).expect("valid FEN");
+            let legal = pos.legal_moves();
+            for tt in [None, legal.first().copied(), legal.last().copied()] {
+                let ord = Ordering {
+                    history: &history,
+                    killers: [legal.get(5).copied(), None],
+                    counter: None,
+                };
+                let mut picker = MovePicker::main(tt);
+                let mut seen = Vec::new();
+                let mut quiet_seen = false;
+                while let Some((m, _)) = picker.next(&pos, &ord) {
+                    let capture = capture_victim(&pos, m).is_some();
+                    if seen.is_empty() && tt.is_some() {
+                        assert_eq!(Some(m), tt);
+                    } else {
+                        assert!(
+                            !(capture && quiet_seen),
+                            "{fen}: capture after a quiet move"
+                        );
+                        quiet_seen |= !capture;
+                    }
+                    seen.push(m.code());
+                }
+                let mut all: Vec<_> = legal.iter().map(|m| m.code()).collect();
+                all.sort_unstable();
+                seen.sort_unstable();
+                assert_eq!(seen, all, "{fen}");
+                assert!(picker.any);
+            }
+        }
+    }
 }

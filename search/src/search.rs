@@ -7,7 +7,7 @@
 //! clock and the info reports.
 
 use crate::eval::{evaluate_with_psq, psq, psq_delta, psq_only};
-use crate::movepick::{capture_victim, order_value, Ordering, Picker, StagedPicker};
+use crate::movepick::{capture_victim, order_value, MovePicker, Ordering};
 use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
@@ -680,7 +680,17 @@ impl Worker {
             pos.piece_at(pm.to())
                 .and_then(|p| self.counters[p.index()][pm.to().index()])
         });
-        let mut picker = StagedPicker::new(tt_move, moves);
+        let mut picker = match &moves {
+            Some(list) => {
+                let ord = Ordering {
+                    history: &self.history[us][..],
+                    killers: self.frames[ply].killers,
+                    counter,
+                };
+                MovePicker::all(pos, list, tt_move, &ord)
+            }
+            None => MovePicker::main(tt_move),
+        };
 
         // 9. The move loop.
         let old_alpha = alpha;
@@ -862,18 +872,18 @@ impl Worker {
                 return e.score;
             }
         }
-        let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
 
         let mut best;
         let eval;
-        let moves;
+        let mut evasions = None;
         if in_check {
             eval = 0;
             best = -INF;
-            moves = pos.legal_moves();
+            let moves = pos.legal_moves();
             if moves.is_empty() {
                 return terminal_score(pos, ply);
             }
+            evasions = Some(moves);
         } else {
             eval = match tte {
                 Some(e) => e.eval,
@@ -894,19 +904,22 @@ impl Worker {
                 return best;
             }
             alpha = alpha.max(best);
-            moves = pos.legal_captures();
         }
-        let tt_move = tt_move.filter(|&m| in_check || capture_victim(pos, m).is_some());
-        let mut picker = if in_check {
-            let us = pos.side_to_move().index();
-            let ord = Ordering {
-                history: &self.history[us][..],
-                killers: [None; 2],
-                counter: None,
-            };
-            Picker::new(pos, moves, tt_move, &ord)
-        } else {
-            Picker::captures(pos, moves, tt_move)
+        // The hash move is checked only now that standing pat did not
+        // settle the node, and only if it is a move this node searches.
+        let tt_move = tte
+            .and_then(|e| e.mv)
+            .filter(|&m| (in_check || capture_victim(pos, m).is_some()) && pos.is_legal(m));
+        let mut picker = match &evasions {
+            Some(list) => {
+                let ord = Ordering {
+                    history: &self.history[pos.side_to_move().index()][..],
+                    killers: [None; 2],
+                    counter: None,
+                };
+                MovePicker::all(pos, list, tt_move, &ord)
+            }
+            None => MovePicker::captures(pos, tt_move),
         };
         let material = if pos.variant().is_janggi() {
             &crate::eval::params::JANGGI.material
@@ -915,7 +928,7 @@ impl Worker {
         };
         let mut best_move = None;
         let old_alpha = alpha;
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.next_listed() {
             // Delta pruning: even winning this piece for free cannot
             // raise alpha.
             if !in_check {
