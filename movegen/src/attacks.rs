@@ -6,6 +6,7 @@
 //! enemy piece simply disappears from the view.
 
 use crate::geometry::*;
+use crate::occupancy::{blockers, ray_line};
 use crate::variant::GameRules;
 use crate::{Color, Piece, PieceKind, Square};
 
@@ -13,6 +14,21 @@ use crate::{Color, Piece, PieceKind, Square};
 pub(crate) trait BoardView {
     /// The piece on a point (raw index), if any.
     fn at(&self, s: u8) -> Option<Piece>;
+
+    /// Occupancy of the file (`vertical`, bit per rank) or rank (bit per
+    /// file) with index `i`. Views without kept masks compute it.
+    #[inline]
+    fn line(&self, vertical: bool, i: u8) -> u32 {
+        let mut m = 0;
+        let n = if vertical { 10 } else { 9 };
+        for j in 0..n {
+            let s = if vertical { j * 9 + i } else { i * 9 + j };
+            if self.at(s).is_some() {
+                m |= 1 << j;
+            }
+        }
+        m
+    }
 }
 
 /// The board as stored.
@@ -25,16 +41,16 @@ impl BoardView for Plain<'_> {
     }
 }
 
-/// The board after moving `mover` from `from` to `to` (capturing whatever
-/// stood there).
-pub(crate) struct After<'a> {
-    pub(crate) board: &'a [Option<Piece>; 90],
+/// A board view after moving `mover` from `from` to `to` (capturing
+/// whatever stood there).
+pub(crate) struct After<'a, V: BoardView> {
+    pub(crate) base: &'a V,
     pub(crate) from: u8,
     pub(crate) to: u8,
     pub(crate) mover: Piece,
 }
 
-impl BoardView for After<'_> {
+impl<V: BoardView> BoardView for After<'_, V> {
     #[inline(always)]
     fn at(&self, s: u8) -> Option<Piece> {
         if s == self.to {
@@ -42,8 +58,22 @@ impl BoardView for After<'_> {
         } else if s == self.from {
             None
         } else {
-            self.board[s as usize]
+            self.base.at(s)
         }
+    }
+
+    #[inline(always)]
+    fn line(&self, vertical: bool, i: u8) -> u32 {
+        let mut m = self.base.line(vertical, i);
+        let on_line = |s: u8| if vertical { s % 9 == i } else { s / 9 == i };
+        let bit = |s: u8| 1u32 << if vertical { s / 9 } else { s % 9 };
+        if on_line(self.from) {
+            m &= !bit(self.from);
+        }
+        if on_line(self.to) {
+            m |= bit(self.to);
+        }
+        m
     }
 }
 
@@ -114,8 +144,21 @@ pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Co
             return true;
         }
     }
-    for ray in &RAYS[k] {
-        if line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general) {
+    for d in 0..4 {
+        // The first two pieces on the line decide: a chariot (Xiangqi: or
+        // the general) first, or a cannon second over a valid screen.
+        let (vertical, line, _, _) = ray_line(ks, d);
+        let (first, second, _) = blockers(b.line(vertical, line), ks, d);
+        let Some(p1) = first.and_then(|s| b.at(s)) else {
+            continue;
+        };
+        if p1 == chariot || (!R::JANGGI && p1 == general) {
+            return true;
+        }
+        if R::JANGGI && p1.kind() == PieceKind::Cannon {
+            continue;
+        }
+        if second.is_some_and(|s| b.at(s) == Some(cannon)) {
             return true;
         }
     }

@@ -69,7 +69,7 @@ fn legal_capture(b: &Board, from: u8, to: u8) -> bool {
         }
     };
     let view = After {
-        board: b,
+        base: &Plain(b),
         from,
         to,
         mover,

@@ -295,20 +295,20 @@ fn validate(pos: &Position, side: Color) -> Result<(), FenError> {
         pos.general(Color::Red).raw(),
         pos.general(Color::Black).raw(),
     );
-    let view = pos.plain();
+    let view = pos;
     let opponent_in_check = if pos.variant().is_janggi() {
         // A side in check may pass to accept bikjang (RULES.md 2.2); the
         // position after that pass has the side not to move in check, and
         // the game is over. Such a position is accepted, as Fairy-Stockfish
         // does, so that it can be analysed and judged.
-        let bikjang_accepted = pos.variant().has_bikjang() && generals_facing(&view, kr, kb);
+        let bikjang_accepted = pos.variant().has_bikjang() && generals_facing(view, kr, kb);
         !bikjang_accepted
-            && general_attacked::<JanggiRules, _>(&view, pos.general(!side).raw(), side)
+            && general_attacked::<JanggiRules, _>(view, pos.general(!side).raw(), side)
     } else {
-        if generals_facing(&view, kr, kb) {
+        if generals_facing(view, kr, kb) {
             return Err(FenError::GeneralsFacing);
         }
-        general_attacked::<XiangqiRules, _>(&view, pos.general(!side).raw(), side)
+        general_attacked::<XiangqiRules, _>(view, pos.general(!side).raw(), side)
     };
     if opponent_in_check {
         return Err(FenError::OpponentInCheck);

@@ -17,11 +17,11 @@ const fn sq(file: i8, rank: i8) -> Option<u8> {
     }
 }
 
-const fn file_of(s: usize) -> i8 {
+pub(crate) const fn file_of(s: usize) -> i8 {
     (s % 9) as i8
 }
 
-const fn rank_of(s: usize) -> i8 {
+pub(crate) const fn rank_of(s: usize) -> i8 {
     (s / 9) as i8
 }
 

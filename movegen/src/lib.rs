@@ -18,6 +18,7 @@ mod geometry;
 pub mod judge;
 mod movegen;
 pub mod notation;
+mod occupancy;
 pub mod perft;
 mod position;
 pub mod setups;

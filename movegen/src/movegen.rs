@@ -13,7 +13,9 @@
 //! pays nothing for Janggi's palace diagonals and vice versa.
 
 use crate::attacks::square;
+use crate::attacks::BoardView;
 use crate::geometry::*;
+use crate::occupancy::{blockers, ray_line};
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
 use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
@@ -334,6 +336,29 @@ impl Position {
         let f = from as usize;
         let board = self.board();
         match k {
+            // Captures alone jump to the first (chariot) or second
+            // (cannon) piece with the occupancy masks; lists with quiet
+            // moves walk the rays, which visits those points anyway.
+            PieceKind::Chariot if kind == Kind::Captures => {
+                for d in 0..4 {
+                    self.chariot_capture::<R>(ctx, from, d, list);
+                }
+                if R::JANGGI {
+                    for ray in &DIAG_RAYS[f] {
+                        self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
+                    }
+                }
+            }
+            PieceKind::Cannon if kind == Kind::Captures => {
+                for d in 0..4 {
+                    self.cannon_capture::<R>(ctx, from, d, list);
+                }
+                if R::JANGGI {
+                    for ray in &DIAG_RAYS[f] {
+                        self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
+                    }
+                }
+            }
             PieceKind::Chariot => {
                 for ray in &RAYS[f] {
                     self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
@@ -414,6 +439,36 @@ impl Position {
                     }
                 }
             }
+        }
+    }
+
+    /// The chariot capture along orthogonal direction `d`, if any: the
+    /// first piece on the line, when it is an enemy.
+    #[inline(always)]
+    fn chariot_capture<R: GameRules>(&self, ctx: &Ctx, from: u8, d: usize, list: &mut MoveList) {
+        let (vertical, line, _, _) = ray_line(from, d);
+        if let (Some(to), _, _) = blockers(self.line(vertical, line), from, d) {
+            if self.board()[to as usize].is_some_and(|p| p.color() != ctx.us) {
+                self.add::<R>(ctx, from, to, list);
+            }
+        }
+    }
+
+    /// The cannon capture along orthogonal direction `d`, if any: the
+    /// second piece on the line, when it is an enemy (Janggi: neither it
+    /// nor the screen a cannon).
+    #[inline(always)]
+    fn cannon_capture<R: GameRules>(&self, ctx: &Ctx, from: u8, d: usize, list: &mut MoveList) {
+        let (vertical, line, _, _) = ray_line(from, d);
+        let (Some(screen), Some(to), _) = blockers(self.line(vertical, line), from, d) else {
+            return;
+        };
+        let board = self.board();
+        let is_cannon = |s: u8| board[s as usize].is_some_and(|p| p.kind() == PieceKind::Cannon);
+        if board[to as usize].is_some_and(|p| p.color() != ctx.us)
+            && !(R::JANGGI && (is_cannon(screen) || is_cannon(to)))
+        {
+            self.add::<R>(ctx, from, to, list);
         }
     }
 

@@ -1,8 +1,9 @@
 //! The position: mailbox, piece lists, side to move, Zobrist key and the
 //! state stack that make/unmake and repetition judgement walk.
 
-use crate::attacks::{self, general_attacked, generals_facing, BoardView, Plain};
+use crate::attacks::{self, general_attacked, generals_facing, BoardView};
 use crate::geometry::{CHECK_FROM, CHECK_TO};
+use crate::occupancy::Occupancy;
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
 use crate::{zobrist, Color, Move, Piece, PieceKind, Square, Variant};
 
@@ -36,6 +37,8 @@ pub struct Position {
     counts: [[u8; 8]; 2],
     /// For an occupied point, its index in its piece list.
     slot: [u8; 90],
+    /// Which points are occupied, per file and rank (for sliding pieces).
+    occ: Occupancy,
     side: Color,
     variant: Variant,
     key: u64,
@@ -54,6 +57,7 @@ impl Position {
             lists: [[[Square(0); 5]; 8]; 2],
             counts: [[0; 8]; 2],
             slot: [0; 90],
+            occ: Occupancy::default(),
             side: Color::Red,
             variant,
             key: 0,
@@ -118,6 +122,25 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The Zobrist key the position will have after `m` (a legal move
+    /// here), without making it: lets a search fetch the child's hash
+    /// entry while it is still making the move.
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let mut k = self.key ^ zobrist::side_toggle();
+        if m.is_pass() {
+            return k;
+        }
+        let (from, to) = (m.from(), m.to());
+        if let Some(p) = self.board[from.index()] {
+            k ^= zobrist::piece(p, from) ^ zobrist::piece(p, to);
+        }
+        if let Some(victim) = self.board[to.index()] {
+            k ^= zobrist::piece(victim, to);
+        }
+        k
     }
 
     /// Piece on a point.
@@ -214,7 +237,7 @@ impl Position {
     pub fn generals_facing(&self) -> bool {
         self.has_both_generals()
             && generals_facing(
-                &Plain(&self.board),
+                self,
                 self.general(Color::Red).raw(),
                 self.general(Color::Black).raw(),
             )
@@ -227,8 +250,8 @@ impl Position {
     pub fn general_attacked(&self, c: Color) -> bool {
         let ks = self.general(c).raw();
         match self.variant.is_janggi() {
-            false => general_attacked::<XiangqiRules, _>(&Plain(&self.board), ks, !c),
-            true => general_attacked::<JanggiRules, _>(&Plain(&self.board), ks, !c),
+            false => general_attacked::<XiangqiRules, _>(self, ks, !c),
+            true => general_attacked::<JanggiRules, _>(self, ks, !c),
         }
     }
 
@@ -240,12 +263,8 @@ impl Position {
     /// of the other colour there, ignoring pins).
     pub fn attacks(&self, from: Square, to: Square) -> bool {
         match self.variant.is_janggi() {
-            false => {
-                attacks::piece_attacks::<XiangqiRules, _>(&Plain(&self.board), from.raw(), to.raw())
-            }
-            true => {
-                attacks::piece_attacks::<JanggiRules, _>(&Plain(&self.board), from.raw(), to.raw())
-            }
+            false => attacks::piece_attacks::<XiangqiRules, _>(self, from.raw(), to.raw()),
+            true => attacks::piece_attacks::<JanggiRules, _>(self, from.raw(), to.raw()),
         }
     }
 
@@ -272,6 +291,7 @@ impl Position {
         self.slot[s.index()] = n;
         self.counts[c][k] = n + 1;
         self.board[s.index()] = Some(p);
+        self.occ.set(s.raw());
     }
 
     /// Remove the piece on `s`; returns it and the slot it had.
@@ -285,6 +305,7 @@ impl Position {
         self.slot[moved.index()] = i;
         self.counts[c][k] = last;
         self.board[s.index()] = None;
+        self.occ.clear(s.raw());
         i
     }
 
@@ -300,6 +321,7 @@ impl Position {
         self.slot[s.index()] = i;
         self.counts[c][k] = n + 1;
         self.board[s.index()] = Some(p);
+        self.occ.set(s.raw());
     }
 
     #[inline(always)]
@@ -310,6 +332,9 @@ impl Position {
         self.slot[to.index()] = i;
         self.board[to.index()] = Some(p);
         self.board[from.index()] = None;
+        // The destination was empty: captures remove the victim first.
+        self.occ.set(to.raw());
+        self.occ.clear(from.raw());
     }
 
     /// Play a move. The move must be legal here (see
@@ -468,6 +493,15 @@ impl Position {
         if on_board != seen {
             return Err(format!("{on_board} pieces on the board, {seen} in lists"));
         }
+        let mut occ = Occupancy::default();
+        for s in Square::all() {
+            if self.board[s.index()].is_some() {
+                occ.set(s.raw());
+            }
+        }
+        if occ != self.occ {
+            return Err("occupancy masks disagree with the board".into());
+        }
         if self.state().in_check != self.compute_in_check() {
             return Err("check flag is wrong".into());
         }
@@ -497,7 +531,7 @@ impl Position {
             return false;
         };
         let view = attacks::After {
-            board: &self.board,
+            base: self,
             from,
             to,
             mover,
@@ -523,7 +557,7 @@ impl Position {
             return false;
         };
         let view = attacks::After {
-            board: &self.board,
+            base: self,
             from: m.from().raw(),
             to: m.to().raw(),
             mover,
@@ -549,17 +583,17 @@ impl Position {
             true => general_attacked::<JanggiRules, _>(&view, ks, self.side),
         }
     }
-
-    /// A copy of the board for views.
-    pub(crate) fn plain(&self) -> Plain<'_> {
-        Plain(&self.board)
-    }
 }
 
 impl BoardView for Position {
     #[inline(always)]
     fn at(&self, s: u8) -> Option<Piece> {
         self.board[s as usize]
+    }
+
+    #[inline(always)]
+    fn line(&self, vertical: bool, i: u8) -> u32 {
+        self.occ.line(vertical, i)
     }
 }
 

@@ -110,9 +110,10 @@ fn legal_move_lists() {
 
 /// `gives_check` agrees with the check flag that `make_move` computes, both
 /// from a position set up by FEN (full test) and one ply later, where the
-/// mask shortcut applies (the last move was an ordinary move).
+/// mask shortcut applies (the last move was an ordinary move); `key_after`
+/// agrees with the key `make_move` computes.
 #[test]
-fn gives_check_matches_make_move() {
+fn gives_check_and_key_after_match_make_move() {
     let rows = rows("moves.txt");
     let mut checked = 0usize;
     for r in rows.iter().step_by(5) {
@@ -120,8 +121,10 @@ fn gives_check_matches_make_move() {
         let mut pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for m in pos.legal_moves() {
             let predicted = pos.gives_check(m);
+            let key = pos.key_after(m);
             pos.make_move(m);
             assert_eq!(predicted, pos.in_check(), "{v} {fen} {m}");
+            assert_eq!(key, pos.key(), "key_after {v} {fen} {m}");
             for reply in pos.legal_moves() {
                 let predicted = pos.gives_check(reply);
                 pos.make_move(reply);

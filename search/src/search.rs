@@ -387,7 +387,7 @@ impl Worker {
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
-            self.make(pos, m, 0);
+            self.make(pos, sh, m, 0);
             let ext = i32::from(pos.in_check());
             let nd = depth - 1 + ext;
             let mut score;
@@ -723,7 +723,7 @@ impl Worker {
                 }
             }
 
-            self.make(pos, m, ply);
+            self.make(pos, sh, m, ply);
             let gives_check = pos.in_check();
             // 9b. Check extension.
             let ext = i32::from(gives_check && ply < 2 * MAX_DEPTH as usize / 3);
@@ -815,7 +815,8 @@ impl Worker {
     #[inline]
     /// Play `m` at `ply`, keeping the incremental material and piece
     /// squares of the child.
-    fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {
+    fn make(&mut self, pos: &mut Position, sh: &Shared, m: Move, ply: usize) {
+        sh.tt.prefetch(pos.key_after(m));
         let d = psq_delta(pos, m);
         self.psq[ply + 1] = [self.psq[ply][0] + d[0], self.psq[ply][1] + d[1]];
         pos.make_move(m);
@@ -948,7 +949,7 @@ impl Worker {
                     }
                 }
             }
-            self.make(pos, m, ply);
+            self.make(pos, sh, m, ply);
             let score = -self.qsearch::<PV>(pos, sh, -beta, -alpha, ply + 1);
             pos.unmake_move();
             if self.stopped {
