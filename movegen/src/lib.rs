@@ -32,6 +32,7 @@ pub use judge::{
     CycleVerdict, GameResult, Reason, Verdict,
 };
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
+pub use occupancy::{Direction, LineScan};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use position::{Position, State};
 pub use types::{

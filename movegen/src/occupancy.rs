@@ -120,6 +120,84 @@ pub(crate) fn blockers(mask: u32, s: u8, d: usize) -> (Option<u8>, Option<u8>, u
     (first, Some(point(vertical, line, b2)), gap)
 }
 
+/// A direction along a file or rank, as seen from Red (`Up` = towards
+/// Black's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards higher ranks.
+    Up = 0,
+    /// Towards lower ranks.
+    Down = 1,
+    /// Towards higher files.
+    Right = 2,
+    /// Towards lower files.
+    Left = 3,
+}
+
+impl Direction {
+    /// The four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Right,
+        Direction::Left,
+    ];
+}
+
+/// The first pieces met along a line from a point (see
+/// [`crate::Position::scan_line`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineScan {
+    /// The first occupied point.
+    pub first: Option<crate::Square>,
+    /// The second occupied point.
+    pub second: Option<crate::Square>,
+    /// Empty points before the first piece (to the edge if none).
+    pub gap: u8,
+    /// Empty points between the first and second piece (to the edge if
+    /// there is no second; 0 if there is no first).
+    pub gap2: u8,
+}
+
+/// Scan from `s` in direction `d` over the line's occupancy `mask`.
+#[inline(always)]
+pub(crate) fn scan(mask: u32, s: u8, d: usize) -> LineScan {
+    let (vertical, line, at, up) = ray_line(s, d);
+    let end = if vertical { 9 } else { 8 };
+    let edge = |from: u8| if up { end - from } else { from };
+    let rest = beyond(mask, at, up);
+    let to_square = |i: u8| {
+        Some(crate::Square::from_index_unchecked(point(
+            vertical, line, i,
+        )))
+    };
+    if rest == 0 {
+        return LineScan {
+            first: None,
+            second: None,
+            gap: edge(at),
+            gap2: 0,
+        };
+    }
+    let (b1, rest) = nearest(rest, up);
+    let gap = b1.abs_diff(at) - 1;
+    if rest == 0 {
+        return LineScan {
+            first: to_square(b1),
+            second: None,
+            gap,
+            gap2: edge(b1),
+        };
+    }
+    let (b2, _) = nearest(rest, up);
+    LineScan {
+        first: to_square(b1),
+        second: to_square(b2),
+        gap,
+        gap2: b2.abs_diff(b1) - 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +229,23 @@ mod tests {
                     let second = hits.next();
                     let gap = ray.iter().take_while(|&&t| !board[t as usize]).count() as u8;
                     assert_eq!(got, (first, second, gap), "square {s} direction {d}");
+                    let sc = scan(occ.line(vertical, line), s, d);
+                    let gap2 = match first {
+                        None => 0,
+                        Some(f) => {
+                            let i = ray.iter().position(|&t| t == f).unwrap_or(0);
+                            ray[i + 1..]
+                                .iter()
+                                .take_while(|&&t| !board[t as usize])
+                                .count() as u8
+                        }
+                    };
+                    let sq = |o: Option<u8>| o.map(crate::Square::from_index_unchecked);
+                    assert_eq!(
+                        (sc.first, sc.second, sc.gap, sc.gap2),
+                        (sq(first), sq(second), gap, gap2),
+                        "scan: square {s} direction {d}"
+                    );
                 }
             }
         }

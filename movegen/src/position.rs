@@ -3,7 +3,7 @@
 
 use crate::attacks::{self, general_attacked, generals_facing, BoardView};
 use crate::geometry::{CHECK_FROM, CHECK_TO};
-use crate::occupancy::Occupancy;
+use crate::occupancy::{self, Direction, LineScan, Occupancy};
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
 use crate::{zobrist, Color, Move, Piece, PieceKind, Square, Variant};
 
@@ -141,6 +141,15 @@ impl Position {
             k ^= zobrist::piece(victim, to);
         }
         k
+    }
+
+    /// The first two pieces along a file or rank from `s` and the empty
+    /// points before and between them, from the occupancy masks (no walk
+    /// along the line). For evaluation terms such as slider mobility.
+    #[inline]
+    pub fn scan_line(&self, s: Square, d: Direction) -> LineScan {
+        let (vertical, line, _, _) = occupancy::ray_line(s.raw(), d as usize);
+        occupancy::scan(self.occ.line(vertical, line), s.raw(), d as usize)
     }
 
     /// Piece on a point.

@@ -12,7 +12,7 @@
 pub mod params;
 mod tables;
 
-use movegen::{Color, Piece, PieceKind, Position, Square};
+use movegen::{Color, Direction, Piece, PieceKind, Position, Square};
 use params::{GameParams, Pair};
 use tables::PST;
 
@@ -66,46 +66,44 @@ fn rel_rank(c: Color, r: i32) -> i32 {
     }
 }
 
+/// Whether the piece on `s` (if any) belongs to the other side.
 #[inline(always)]
-fn chariot_mobility(b: &[Option<Piece>; 90], us: Color, s: Square) -> i32 {
+fn enemy_on(b: &[Option<Piece>; 90], us: Color, s: Option<Square>) -> bool {
+    s.is_some_and(|s| b[s.index()].is_some_and(|p| p.color() != us))
+}
+
+/// Chariot moves: empty points up to the first piece, plus that piece if
+/// it is an enemy.
+#[inline(always)]
+fn chariot_mobility(pos: &Position, us: Color, s: Square) -> i32 {
+    let b = pos.board();
     let mut n = 0;
-    for ray in &tables::RAYS[s.index()] {
-        for &t in &ray.sq[..ray.len as usize] {
-            match b[t as usize] {
-                None => n += 1,
-                Some(p) => {
-                    n += i32::from(p.color() != us);
-                    break;
-                }
-            }
-        }
+    for d in Direction::ALL {
+        let l = pos.scan_line(s, d);
+        n += i32::from(l.gap) + i32::from(enemy_on(b, us, l.first));
     }
     n
 }
 
+/// Cannon moves. Xiangqi: empty points before the screen plus a capture
+/// behind it. Janggi: cannons only jump, over a screen that is no cannon,
+/// to the empty points behind it or an enemy that is no cannon.
 #[inline(always)]
-fn cannon_mobility(b: &[Option<Piece>; 90], us: Color, s: Square, janggi: bool) -> i32 {
+fn cannon_mobility(pos: &Position, us: Color, s: Square, janggi: bool) -> i32 {
+    let b = pos.board();
+    let is_cannon = |x: Option<Square>| {
+        x.is_some_and(|x| b[x.index()].is_some_and(|p| p.kind() == PieceKind::Cannon))
+    };
     let mut n = 0;
-    for ray in &tables::RAYS[s.index()] {
-        let mut screen = false;
-        for &t in &ray.sq[..ray.len as usize] {
-            match (b[t as usize], screen) {
-                // Xiangqi cannons slide to empty points; Janggi cannons
-                // only move by jumping.
-                (None, false) => n += i32::from(!janggi),
-                (None, true) => n += i32::from(janggi),
-                (Some(p), false) => {
-                    if janggi && p.kind() == PieceKind::Cannon {
-                        break;
-                    }
-                    screen = true;
-                }
-                (Some(p), true) => {
-                    let cannon = janggi && p.kind() == PieceKind::Cannon;
-                    n += i32::from(p.color() != us && !cannon);
-                    break;
-                }
+    for d in Direction::ALL {
+        let l = pos.scan_line(s, d);
+        if janggi {
+            if l.first.is_none() || is_cannon(l.first) {
+                continue;
             }
+            n += i32::from(l.gap2) + i32::from(enemy_on(b, us, l.second) && !is_cannon(l.second));
+        } else {
+            n += i32::from(l.gap) + i32::from(enemy_on(b, us, l.second));
         }
     }
     n
@@ -194,7 +192,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
             mob[1] += w[1] * d;
         };
         for &s in pos.pieces(us, PieceKind::Chariot) {
-            add_mob(PieceKind::Chariot, chariot_mobility(b, us, s));
+            add_mob(PieceKind::Chariot, chariot_mobility(pos, us, s));
         }
         for &s in pos.pieces(us, PieceKind::Horse) {
             add_mob(
@@ -203,7 +201,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
             );
         }
         for &s in pos.pieces(us, PieceKind::Cannon) {
-            add_mob(PieceKind::Cannon, cannon_mobility(b, us, s, janggi));
+            add_mob(PieceKind::Cannon, cannon_mobility(pos, us, s, janggi));
         }
         if janggi {
             for &s in pos.pieces(us, PieceKind::Elephant) {

@@ -1,44 +1,10 @@
-//! Board geometry for the evaluation, computed at compile time: rays
-//! along files and ranks, horse jumps with their legs, Janggi elephant
-//! leaps with both intermediate points, and full 90-point piece-square
-//! tables expanded from the half tables in [`super::params`].
+//! Board geometry for the evaluation, computed at compile time: horse
+//! jumps with their legs, Janggi elephant leaps with both intermediate
+//! points, and full 90-point piece-square tables expanded from the half
+//! tables in [`super::params`]. (Lines along files and ranks come from the
+//! position's occupancy masks, [`movegen::Position::scan_line`].)
 
 use super::params::{GameParams, JANGGI, XIANGQI};
-
-/// Points along one ray from a square, nearest first.
-#[derive(Clone, Copy)]
-pub struct Ray {
-    /// Square indices.
-    pub sq: [u8; 9],
-    /// How many of `sq` are used.
-    pub len: u8,
-}
-
-/// The four rays (east, west, north, south) of every square.
-pub static RAYS: [[Ray; 4]; 90] = build_rays();
-
-const fn build_rays() -> [[Ray; 4]; 90] {
-    let mut t = [[Ray { sq: [0; 9], len: 0 }; 4]; 90];
-    let dirs: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let (mut f, mut r) = ((s % 9) as i32 + dirs[d].0, (s / 9) as i32 + dirs[d].1);
-            let mut n = 0;
-            while f >= 0 && f < 9 && r >= 0 && r < 10 {
-                t[s][d].sq[n] = (r * 9 + f) as u8;
-                n += 1;
-                f += dirs[d].0;
-                r += dirs[d].1;
-            }
-            t[s][d].len = n as u8;
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
 
 /// Steps with intermediate points: `(via1, via2, dest)`; `via2 == via1`
 /// for horse jumps (one leg).
