@@ -15,7 +15,7 @@
 use crate::attacks::square;
 use crate::attacks::BoardView;
 use crate::geometry::*;
-use crate::occupancy::{blockers, ray_line};
+use crate::occupancy::{beyond, blockers, nearest, point, ray_line};
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
 use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
@@ -39,6 +39,15 @@ struct Ctx {
     /// Janggi: the generals face each other now and the rule set has
     /// bikjang, so every move must break it (or be the pass).
     bikjang: bool,
+    /// Generate pseudo-legal moves (empty masks, no test): the caller tests
+    /// the one move it wants.
+    pseudo: bool,
+}
+
+/// The points of a list as a mask.
+#[inline(always)]
+fn points_mask(points: &[u8]) -> u128 {
+    points.iter().fold(0, |m, &s| m | 1u128 << s)
 }
 
 impl Position {
@@ -117,34 +126,46 @@ impl Position {
                 && self.pass_allowed();
         }
         match self.piece_at(from) {
-            Some(p) if p.color() == self.side_to_move() => {
-                let mut list = MoveList::new();
-                match self.is_janggi() {
-                    false => {
-                        let ctx = self.context::<XiangqiRules>();
-                        self.gen_piece::<XiangqiRules>(
-                            &ctx,
-                            p.kind(),
-                            from.raw(),
-                            Kind::All,
-                            &mut list,
-                        )
-                    }
-                    true => {
-                        let ctx = self.context::<JanggiRules>();
-                        self.gen_piece::<JanggiRules>(
-                            &ctx,
-                            p.kind(),
-                            from.raw(),
-                            Kind::All,
-                            &mut list,
-                        )
-                    }
-                }
-                list.contains(&m)
-            }
+            Some(p) if p.color() == self.side_to_move() => match self.is_janggi() {
+                false => self.is_legal_move_of::<XiangqiRules>(p.kind(), m),
+                true => self.is_legal_move_of::<JanggiRules>(p.kind(), m),
+            },
             _ => false,
         }
+    }
+
+    /// [`Position::is_legal`] for a move of our piece of kind `k`: whether
+    /// the piece can make it by its movement rules (generating only that
+    /// piece's captures or quiet moves, without legality filter), then one
+    /// exact test that it does not expose the general.
+    fn is_legal_move_of<R: GameRules>(&self, k: PieceKind, m: Move) -> bool {
+        let us = self.side_to_move();
+        let (from, to) = (m.from().raw(), m.to().raw());
+        let has_general = self.count(us, PieceKind::General) == 1;
+        let ks = self.general(us).raw();
+        let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
+        let ctx = Ctx {
+            us,
+            ks,
+            from_mask: 0,
+            to_mask: 0,
+            bikjang,
+            pseudo: true,
+        };
+        let kind = if self.board()[to as usize].is_some() {
+            Kind::Captures
+        } else {
+            Kind::Quiets
+        };
+        let mut list = MoveList::new();
+        self.gen_piece::<R>(&ctx, k, from, kind, &mut list);
+        if !list.contains(&m) {
+            return false;
+        }
+        // General moves were tested exactly by the generator.
+        k == PieceKind::General
+            || !has_general
+            || self.leaves_general_safe::<R>(from, to, ks, bikjang)
     }
 
     /// Janggi: whether passing is legal now (not in check, or in check
@@ -179,6 +200,7 @@ impl Position {
             from_mask,
             to_mask,
             bikjang,
+            pseudo: false,
         }
     }
 
@@ -212,25 +234,13 @@ impl Position {
         let first_attacks = |p: Piece| p == chariot || (!R::JANGGI && p == general);
         let screens = |p: Piece| !R::JANGGI || p.kind() != PieceKind::Cannon;
         let (mut from_mask, mut to_mask) = (0u128, 0u128);
-        let mut scan = |ray: &[u8]| {
-            let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
-            let mut n = 0;
-            let mut before_p1 = 0u128;
-            for &s in ray {
-                if let Some(p) = board[s as usize] {
-                    found[n] = (s, Some(p));
-                    n += 1;
-                    if n == 3 {
-                        break;
-                    }
-                } else if n == 0 {
-                    before_p1 |= 1u128 << s;
-                }
-            }
+        // Decide one line from the first three pieces on it; `before_p1`
+        // gives the empty points before the first (needed only rarely).
+        let mut decide = |found: [(u8, Option<Piece>); 3], before_p1: &dyn Fn() -> u128| {
             let [(s1, p1), (s2, p2), (_, p3)] = found;
             let Some(p1) = p1 else { return };
             if p1 == cannon {
-                to_mask |= before_p1;
+                to_mask |= before_p1();
             }
             if p1.color() == them {
                 to_mask |= 1u128 << s1;
@@ -245,12 +255,42 @@ impl Position {
                 from_mask |= 1u128 << s2;
             }
         };
-        for ray in &RAYS[ks as usize] {
-            scan(ray.as_slice());
+        for (d, ray) in RAYS[ks as usize].iter().enumerate() {
+            // The first three pieces from the occupancy masks.
+            let (vertical, line, at, up) = ray_line(ks, d);
+            let mut rest = beyond(self.line(vertical, line), at, up);
+            let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
+            let mut gap = 0;
+            for (i, f) in found.iter_mut().enumerate() {
+                if rest == 0 {
+                    break;
+                }
+                let (b, r) = nearest(rest, up);
+                rest = r;
+                let s = point(vertical, line, b);
+                if i == 0 {
+                    gap = usize::from(b.abs_diff(at)) - 1;
+                }
+                *f = (s, board[s as usize]);
+            }
+            decide(found, &|| points_mask(&ray.as_slice()[..gap]));
         }
         if R::JANGGI {
             for ray in &DIAG_RAYS[ks as usize] {
-                scan(ray.as_slice());
+                let ray = ray.as_slice();
+                let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
+                let mut n = 0;
+                for &s in ray {
+                    if let Some(p) = board[s as usize] {
+                        found[n] = (s, Some(p));
+                        n += 1;
+                    }
+                }
+                let gap = ray
+                    .iter()
+                    .take_while(|&&s| board[s as usize].is_none())
+                    .count();
+                decide(found, &|| points_mask(&ray[..gap]));
             }
         }
         let horse = Some(Piece::new(them, PieceKind::Horse));
@@ -302,7 +342,7 @@ impl Position {
     fn add<R: GameRules>(&self, ctx: &Ctx, from: u8, to: u8, list: &mut MoveList) {
         let fast = ((ctx.from_mask >> from) | (ctx.to_mask >> to)) & 1 == 0;
         debug_assert!(
-            !fast || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
+            !fast || ctx.pseudo || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
             "shortcut accepted an illegal move {} in {}",
             Move::new(square(from), square(to)),
             self.to_fen()

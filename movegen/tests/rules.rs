@@ -231,7 +231,7 @@ fn every_move_code_against_the_generator() {
     let text = data("moves.txt");
     let mut positions: Vec<Position> = text
         .lines()
-        .step_by(60)
+        .step_by(20)
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
             pos(f[1], f[0].parse().unwrap())

@@ -78,6 +78,9 @@ pub(crate) struct MovePicker {
     tt_move: Option<Move>,
     list: ArrayVec<Scored, MAX_MOVES>,
     next: usize,
+    /// Set once the search prunes the remaining quiet moves unless they
+    /// give check.
+    checks_only: bool,
     /// Whether any legal move was seen (false only if there is none).
     pub any: bool,
 }
@@ -90,6 +93,7 @@ impl MovePicker {
             tt_move,
             list: ArrayVec::new(),
             next: 0,
+            checks_only: false,
             any: tt_move.is_some(),
         }
     }
@@ -103,6 +107,7 @@ impl MovePicker {
             tt_move: None,
             list: ArrayVec::new(),
             next: 0,
+            checks_only: false,
             any: !moves.is_empty(),
         };
         for &m in moves {
@@ -126,6 +131,7 @@ impl MovePicker {
             tt_move: None,
             list: ArrayVec::new(),
             next: 0,
+            checks_only: false,
             any: false,
         };
         for m in pos.legal_captures() {
@@ -173,6 +179,29 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// The search will prune every further quiet move that does not give
+    /// check (late-move and futility pruning: once their conditions hold
+    /// they hold for the rest of the node). Drop those moves now instead of
+    /// ordering and handing them out one by one; captures stay. Called only
+    /// after a quiet move was handed out, so the list holds the quiet moves
+    /// (or, for [`MovePicker::all`], the moves not yet handed out).
+    pub fn quiet_checks_only(&mut self, pos: &Position) {
+        if self.checks_only {
+            return;
+        }
+        self.checks_only = true;
+        debug_assert!(self.stage == Stage::Rest);
+        let mut w = self.next;
+        for r in self.next..self.list.len() {
+            let s = self.list[r];
+            if capture_victim(pos, s.mv).is_some() || pos.gives_check(s.mv) {
+                self.list[w] = s;
+                w += 1;
+            }
+        }
+        self.list.truncate(w);
     }
 
     /// The next move of a picker built with its whole list

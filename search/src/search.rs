@@ -714,13 +714,19 @@ impl Worker {
 
             // 9a. Pruning of late quiet moves at shallow depth, once a
             // non-losing line exists.
-            if !PV && !in_check && quiet && best > -MATE_BOUND && Some(m) != tt_move {
-                if depth <= 8 && count > lmp_limit && !pos.gives_check(m) {
-                    continue;
-                }
-                if depth <= 6 && eval + 120 + 100 * depth <= alpha && !pos.gives_check(m) {
-                    continue;
-                }
+            // Both conditions, once true, stay true for the rest of the
+            // node, so the picker drops the remaining quiet non-checks.
+            if !PV
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && Some(m) != tt_move
+                && ((depth <= 8 && count > lmp_limit)
+                    || (depth <= 6 && eval + 120 + 100 * depth <= alpha))
+                && !pos.gives_check(m)
+            {
+                picker.quiet_checks_only(pos);
+                continue;
             }
 
             self.make(pos, sh, m, ply);
