@@ -42,6 +42,12 @@ struct Ctx {
     /// Generate pseudo-legal moves (empty masks, no test): the caller tests
     /// the one move it wants.
     pseudo: bool,
+    /// In check (without bikjang): only moves leaving a point of
+    /// `evade_from` or landing on one of `evade_to` can be legal; they get
+    /// the exact test, every other move is dropped untested.
+    evading: bool,
+    evade_from: u128,
+    evade_to: u128,
 }
 
 /// The points of a list as a mask.
@@ -88,6 +94,25 @@ impl Position {
             self.generate_into(&mut list, Kind::Quiets);
         }
         list
+    }
+
+    /// Append the legal captures to `list` ([`Position::legal_captures`]
+    /// without returning a list by value: a search generating at every node
+    /// saves the copy).
+    #[inline]
+    pub fn push_legal_captures(&self, list: &mut MoveList) {
+        if !self.janggi_game_ended() {
+            self.generate_into(list, Kind::Captures);
+        }
+    }
+
+    /// Append the legal quiet moves (and the Janggi pass) to `list`, as
+    /// [`Position::legal_quiets`].
+    #[inline]
+    pub fn push_legal_quiets(&self, list: &mut MoveList) {
+        if !self.janggi_game_ended() {
+            self.generate_into(list, Kind::Quiets);
+        }
     }
 
     /// Number of legal moves (perft's bulk count at the leaves).
@@ -151,6 +176,9 @@ impl Position {
             to_mask: 0,
             bikjang,
             pseudo: true,
+            evading: false,
+            evade_from: !0,
+            evade_to: !0,
         };
         let kind = if self.board()[to as usize].is_some() {
             Kind::Captures
@@ -185,7 +213,8 @@ impl Position {
         let us = self.side_to_move();
         let ks = self.general(us).raw();
         let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
-        let (from_mask, to_mask) = if self.count(us, PieceKind::General) == 0 {
+        let has_general = self.count(us, PieceKind::General) == 1;
+        let (from_mask, to_mask) = if !has_general {
             // Only after a general was captured in a finished Janggi game
             // (Fairy-Stockfish still lists moves there): nothing to expose.
             (0, 0)
@@ -194,6 +223,12 @@ impl Position {
         } else {
             self.sensitive_points::<R>(us, ks)
         };
+        let evading = has_general && self.in_check() && !bikjang;
+        let (evade_from, evade_to) = if evading {
+            self.evasion_points::<R>(us, ks)
+        } else {
+            (!0, !0)
+        };
         Ctx {
             us,
             ks,
@@ -201,6 +236,9 @@ impl Position {
             to_mask,
             bikjang,
             pseudo: false,
+            evading,
+            evade_from,
+            evade_to,
         }
     }
 
@@ -310,6 +348,84 @@ impl Position {
         (from_mask, to_mask)
     }
 
+    /// In check: the points a move (other than the general's) must leave or
+    /// land on to possibly answer every check, as `(from, to)` masks. For
+    /// each checker: its own point (capture) and, for a horse or Janggi
+    /// elephant, its blocking points; for a line piece the points between
+    /// it and the general (interposing; for a cannon this includes its
+    /// screen, which a Janggi cannon may capture to void the screen), and
+    /// for a cannon the screen's point as a move origin (the screen steps
+    /// off the line). A move must answer every checker, so the union over
+    /// the checkers is a safe filter; the candidates still get the exact
+    /// test.
+    fn evasion_points<R: GameRules>(&self, us: Color, ks: u8) -> (u128, u128) {
+        let board = self.board();
+        let them = !us;
+        let k = ks as usize;
+        let bit = |s: u8| 1u128 << s;
+        let (mut from_c, mut to_c) = (0u128, 0u128);
+        let horse = Some(Piece::new(them, PieceKind::Horse));
+        for a in HORSE_ATTACKERS[k].as_slice() {
+            if board[a.sq as usize] == horse && board[a.b1 as usize].is_none() {
+                to_c |= bit(a.sq) | bit(a.b1);
+            }
+        }
+        let soldier = Some(Piece::new(them, PieceKind::Soldier));
+        let soldiers = if R::JANGGI {
+            &SOLDIER_J_ATTACKERS[them.index()][k]
+        } else {
+            &SOLDIER_X_ATTACKERS[them.index()][k]
+        };
+        for &s in soldiers.as_slice() {
+            if board[s as usize] == soldier {
+                to_c |= bit(s);
+            }
+        }
+        if R::JANGGI {
+            let elephant = Some(Piece::new(them, PieceKind::Elephant));
+            for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
+                if board[a.sq as usize] == elephant
+                    && board[a.b1 as usize].is_none()
+                    && board[a.b2 as usize].is_none()
+                {
+                    to_c |= bit(a.sq) | bit(a.b1) | bit(a.b2);
+                }
+            }
+        }
+        let chariot = Piece::new(them, PieceKind::Chariot);
+        let cannon = Piece::new(them, PieceKind::Cannon);
+        let general = Piece::new(them, PieceKind::General);
+        let mut line = |ray: &[u8]| {
+            let mut it = ray
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &s)| board[s as usize].map(|p| (i, p)));
+            let Some((i1, p1)) = it.next() else { return };
+            if p1 == chariot || (!R::JANGGI && p1 == general) {
+                to_c |= points_mask(&ray[..=i1]);
+                return;
+            }
+            if R::JANGGI && p1.kind() == PieceKind::Cannon {
+                return;
+            }
+            if let Some((i2, p2)) = it.next() {
+                if p2 == cannon {
+                    to_c |= points_mask(&ray[..=i2]);
+                    from_c |= bit(ray[i1]);
+                }
+            }
+        };
+        for ray in &RAYS[k] {
+            line(ray.as_slice());
+        }
+        if R::JANGGI {
+            for ray in &DIAG_RAYS[k] {
+                line(ray.as_slice());
+            }
+        }
+        (from_c, to_c)
+    }
+
     fn generate<R: GameRules>(&self, list: &mut MoveList, kind: Kind) {
         let ctx = self.context::<R>();
         let us = ctx.us;
@@ -340,6 +456,15 @@ impl Position {
     /// Push `from -> to` if legal.
     #[inline(always)]
     fn add<R: GameRules>(&self, ctx: &Ctx, from: u8, to: u8, list: &mut MoveList) {
+        if ctx.evading && ((ctx.evade_from >> from) | (ctx.evade_to >> to)) & 1 == 0 {
+            debug_assert!(
+                !self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
+                "evasion filter dropped the legal move {} in {}",
+                Move::new(square(from), square(to)),
+                self.to_fen()
+            );
+            return;
+        }
         let fast = ((ctx.from_mask >> from) | (ctx.to_mask >> to)) & 1 == 0;
         debug_assert!(
             !fast || ctx.pseudo || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
