@@ -124,26 +124,26 @@ impl MovePicker {
     }
 
     /// Quiescence: the legal captures in MVV/LVA order, the hash move (if
-    /// it is one of them) first.
-    pub fn captures(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        let mut p = MovePicker {
-            stage: Stage::Rest,
-            tt_move: None,
-            list: ArrayVec::new(),
-            next: 0,
-            checks_only: false,
-            any: false,
-        };
-        for m in pos.legal_captures() {
+    /// it is one of them) first. Fills `self` in place (the picker is too
+    /// large to return by value at every node).
+    #[inline]
+    pub fn load_captures(&mut self, pos: &Position, tt_move: Option<Move>) {
+        self.stage = Stage::Rest;
+        self.tt_move = None;
+        self.next = 0;
+        self.checks_only = false;
+        self.list.clear();
+        let mut moves = MoveList::new();
+        pos.push_legal_captures(&mut moves);
+        for &m in &moves {
             let score = if Some(m) == tt_move {
                 TT_SCORE
             } else {
                 capture_victim(pos, m).map_or(0, |v| capture_score(pos, m, v))
             };
-            p.list.push(Scored { mv: m, score });
+            self.list.push(Scored { mv: m, score });
         }
-        p.any = !p.list.is_empty();
-        p
+        self.any = !self.list.is_empty();
     }
 
     /// The next move with its ordering score; `ord` is read when the quiet
@@ -159,7 +159,9 @@ impl MovePicker {
                     }
                 }
                 Stage::GenCaptures => {
-                    self.fill(pos.legal_captures(), |m| {
+                    let mut moves = MoveList::new();
+                    pos.push_legal_captures(&mut moves);
+                    self.fill(&moves, |m| {
                         capture_victim(pos, m).map_or(0, |v| capture_score(pos, m, v))
                     });
                     self.stage = Stage::Captures;
@@ -169,7 +171,9 @@ impl MovePicker {
                     None => self.stage = Stage::GenQuiets,
                 },
                 Stage::GenQuiets => {
-                    self.fill(pos.legal_quiets(), |m| quiet_score(m, ord));
+                    let mut moves = MoveList::new();
+                    pos.push_legal_quiets(&mut moves);
+                    self.fill(&moves, |m| quiet_score(m, ord));
                     self.stage = Stage::Rest;
                 }
                 Stage::Rest => match self.pick() {
@@ -216,10 +220,10 @@ impl MovePicker {
     /// Replace the list by `moves` (less the hash move, already tried),
     /// scored by `score`.
     #[inline]
-    fn fill(&mut self, moves: MoveList, score: impl Fn(Move) -> i32) {
+    fn fill(&mut self, moves: &MoveList, score: impl Fn(Move) -> i32) {
         self.list.clear();
         self.next = 0;
-        for m in moves {
+        for &m in moves {
             if Some(m) != self.tt_move {
                 self.list.push(Scored {
                     mv: m,

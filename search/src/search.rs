@@ -926,7 +926,11 @@ impl Worker {
                 };
                 MovePicker::all(pos, list, tt_move, &ord)
             }
-            None => MovePicker::captures(pos, tt_move),
+            None => {
+                let mut p = MovePicker::main(None);
+                p.load_captures(pos, tt_move);
+                p
+            }
         };
         let material = if pos.variant().is_janggi() {
             &crate::eval::params::JANGGI.material

@@ -51,19 +51,29 @@ impl<const TRACE: bool> Acc<TRACE> {
     }
 }
 
+/// Per colour, the points near its palace that count an enemy piece as an
+/// attacker: files 2–6 of its own first four ranks.
+const NEAR_PALACE: [u128; 2] = {
+    let mut t = [0u128; 2];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = (s % 9, s / 9);
+        if f >= 2 && f <= 6 {
+            if r <= 3 {
+                t[0] |= 1 << s;
+            }
+            if 9 - r <= 3 {
+                t[1] |= 1 << s;
+            }
+        }
+        s += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn coords(s: Square) -> (i32, i32) {
     (i32::from(s.file()), i32::from(s.rank()))
-}
-
-/// Rank counted from `c`'s own back rank.
-#[inline(always)]
-fn rel_rank(c: Color, r: i32) -> i32 {
-    if c == Color::Red {
-        r
-    } else {
-        9 - r
-    }
 }
 
 /// Whether the piece on `s` (if any) belongs to the other side.
@@ -116,6 +126,19 @@ fn leap_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i
     let mut n = 0;
     for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
         if b[v1 as usize].is_none() && b[v2 as usize].is_none() {
+            n += i32::from(!matches!(b[t as usize], Some(p) if p.color() == us));
+        }
+    }
+    n
+}
+
+/// Horse jumps: as [`leap_mobility`] with its single leg (`via1 == via2`)
+/// tested once.
+#[inline(always)]
+fn horse_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i32 {
+    let mut n = 0;
+    for &(leg, _, t) in &leaps.to[..leaps.len as usize] {
+        if b[leg as usize].is_none() {
             n += i32::from(!matches!(b[t as usize], Some(p) if p.color() == us));
         }
     }
@@ -197,7 +220,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
         for &s in pos.pieces(us, PieceKind::Horse) {
             add_mob(
                 PieceKind::Horse,
-                leap_mobility(b, us, &tables::HORSE[s.index()]),
+                horse_mobility(b, us, &tables::HORSE[s.index()]),
             );
         }
         for &s in pos.pieces(us, PieceKind::Cannon) {
@@ -267,8 +290,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
                 PieceKind::Soldier,
             ] {
                 for &s in pos.pieces(them, k) {
-                    let (f, r) = coords(s);
-                    if (2..=6).contains(&f) && rel_rank(us, r) <= 3 {
+                    if NEAR_PALACE[us.index()] >> s.index() & 1 != 0 {
                         count += 1;
                         weight += p.attacker_weight[k.index()];
                     }
