@@ -114,6 +114,133 @@ fn line_attacks<R: GameRules, B: BoardView>(
     false
 }
 
+/// Whether side `by` attacks the general on `g` along orthogonal direction
+/// `d` (see [`ray_line`]). The first two pieces on the line decide: a
+/// chariot (Xiangqi: or the general) first, or a cannon second over a valid
+/// screen.
+#[inline(always)]
+fn ortho_line_attacks<R: GameRules, B: BoardView>(b: &B, g: u8, d: usize, by: Color) -> bool {
+    let (vertical, line, _, _) = ray_line(g, d);
+    let (first, second, _) = blockers(b.line(vertical, line), g, d);
+    let Some(p1) = first.and_then(|s| b.at(s)) else {
+        return false;
+    };
+    if p1 == Piece::new(by, PieceKind::Chariot)
+        || (!R::JANGGI && p1 == Piece::new(by, PieceKind::General))
+    {
+        return true;
+    }
+    if R::JANGGI && p1.kind() == PieceKind::Cannon {
+        return false;
+    }
+    second.is_some_and(|s| b.at(s) == Some(Piece::new(by, PieceKind::Cannon)))
+}
+
+/// The orthogonal direction from `g` towards `x`, if they share a file or
+/// rank (and differ).
+#[inline(always)]
+fn ortho_dir(g: u8, x: u8) -> Option<usize> {
+    let (gf, gr, xf, xr) = (g % 9, g / 9, x % 9, x / 9);
+    if gf == xf {
+        match xr.cmp(&gr) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    } else if gr == xr {
+        Some(if xf > gf { 2 } else { 3 })
+    } else {
+        None
+    }
+}
+
+/// Whether side `by` attacks the general on `g` on the board `b` as it is
+/// after a move from `from` to `to`, **given that it did not attack it
+/// before the move**. Only what the move changed is examined: the lines
+/// from the general through `from` and through `to` (an uncovered line, a
+/// new or captured cannon screen, a chariot or cannon arriving), horse legs
+/// and Janggi elephant paths through `from`, and, when `mover_is_by`, a
+/// horse, soldier or Janggi elephant arriving on `to` (line pieces arriving
+/// are covered by the line through `to`). Callers check the result against
+/// [`general_attacked`] in debug builds.
+#[inline]
+pub(crate) fn attacked_after_move<R: GameRules, B: BoardView>(
+    b: &B,
+    g: u8,
+    by: Color,
+    from: u8,
+    to: u8,
+    mover_is_by: bool,
+) -> bool {
+    let k = g as usize;
+    let d_from = ortho_dir(g, from);
+    let d_to = ortho_dir(g, to);
+    if let Some(d) = d_from {
+        if ortho_line_attacks::<R, B>(b, g, d, by) {
+            return true;
+        }
+    }
+    if let Some(d) = d_to {
+        if d_to != d_from && ortho_line_attacks::<R, B>(b, g, d, by) {
+            return true;
+        }
+    }
+    let bit = |m: u128, x: u8| (m >> x) & 1 != 0;
+    let [legs, horses, blocks, elephants] = LEAP_MASKS[k];
+    if bit(legs, from) || (mover_is_by && bit(horses, to)) {
+        let horse = Some(Piece::new(by, PieceKind::Horse));
+        for a in HORSE_ATTACKERS[k].as_slice() {
+            if (a.b1 == from || (mover_is_by && a.sq == to))
+                && b.at(a.sq) == horse
+                && b.at(a.b1).is_none()
+            {
+                return true;
+            }
+        }
+    }
+    if R::JANGGI {
+        if bit(DIAG_MASK[k], from) || bit(DIAG_MASK[k], to) {
+            let (chariot, cannon, general) = (
+                Piece::new(by, PieceKind::Chariot),
+                Piece::new(by, PieceKind::Cannon),
+                Piece::new(by, PieceKind::General),
+            );
+            for ray in &DIAG_RAYS[k] {
+                let ray = ray.as_slice();
+                if (ray.contains(&from) || ray.contains(&to))
+                    && line_attacks::<R, B>(b, ray, chariot, cannon, general)
+                {
+                    return true;
+                }
+            }
+        }
+        if bit(blocks, from) || (mover_is_by && bit(elephants, to)) {
+            let elephant = Some(Piece::new(by, PieceKind::Elephant));
+            for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
+                if (a.b1 == from || a.b2 == from || (mover_is_by && a.sq == to))
+                    && b.at(a.sq) == elephant
+                    && b.at(a.b1).is_none()
+                    && b.at(a.b2).is_none()
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    if mover_is_by {
+        let soldiers = if R::JANGGI {
+            &SOLDIER_J_ATTACKERS[by.index()][k]
+        } else {
+            &SOLDIER_X_ATTACKERS[by.index()][k]
+        };
+        if soldiers.as_slice().contains(&to) && b.at(to) == Some(Piece::new(by, PieceKind::Soldier))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the general standing on `ks` is attacked by side `by`.
 ///
 /// Only pieces that can ever reach a general are tested: chariots, cannons,
@@ -145,20 +272,7 @@ pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Co
         }
     }
     for d in 0..4 {
-        // The first two pieces on the line decide: a chariot (Xiangqi: or
-        // the general) first, or a cannon second over a valid screen.
-        let (vertical, line, _, _) = ray_line(ks, d);
-        let (first, second, _) = blockers(b.line(vertical, line), ks, d);
-        let Some(p1) = first.and_then(|s| b.at(s)) else {
-            continue;
-        };
-        if p1 == chariot || (!R::JANGGI && p1 == general) {
-            return true;
-        }
-        if R::JANGGI && p1.kind() == PieceKind::Cannon {
-            continue;
-        }
-        if second.is_some_and(|s| b.at(s) == Some(cannon)) {
+        if ortho_line_attacks::<R, B>(b, ks, d, by) {
             return true;
         }
     }

@@ -520,6 +520,38 @@ const fn targets_mask<const N: usize>(t: Targets<N>) -> u128 {
     m
 }
 
+/// Per general point: the horse legs and the horse origins that matter to
+/// it (`[legs, origins]`), and for Janggi the elephant blocking points and
+/// origins. Lets the targeted check test skip the leap tables for the many
+/// moves that touch none of these points.
+pub(crate) const LEAP_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s][0] = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Blockers);
+        t[s][1] = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Square);
+        t[s][2] = leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Blockers);
+        t[s][3] = leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Square);
+        s += 1;
+    }
+    t
+};
+
+/// Janggi palace diagonals through each general point, as a mask.
+pub(crate) const DIAG_MASK: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            t[s] |= targets_mask(DIAG_RAYS[s][d]);
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Points whose occupancy can decide whether a general on the indexed
 /// point is attacked, per game (0 Xiangqi, 1 Janggi): its lines (file,
 /// rank, Janggi palace diagonals), the horse legs next to it and, in Janggi,

@@ -13,7 +13,7 @@
 //! pays nothing for Janggi's palace diagonals and vice versa.
 
 use crate::attacks::square;
-use crate::attacks::BoardView;
+use crate::attacks::{attacked_after_move, After, BoardView};
 use crate::geometry::*;
 use crate::occupancy::{beyond, blockers, nearest, point, ray_line};
 use crate::variant::{GameRules, JanggiRules, XiangqiRules};
@@ -472,9 +472,38 @@ impl Position {
             Move::new(square(from), square(to)),
             self.to_fen()
         );
-        if fast || self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang) {
+        if fast || self.move_is_safe::<R>(ctx, from, to) {
             list.push(Move::new(square(from), square(to)));
         }
+    }
+
+    /// The exact test of a move by a piece other than the general: whether
+    /// it leaves our general unattacked (and, with bikjang, breaks it).
+    /// Outside check and bikjang only what the move changes is examined
+    /// ([`attacked_after_move`]); otherwise the whole board.
+    #[inline(always)]
+    fn move_is_safe<R: GameRules>(&self, ctx: &Ctx, from: u8, to: u8) -> bool {
+        if ctx.evading || ctx.bikjang {
+            return self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang);
+        }
+        let Some(mover) = self.board()[from as usize] else {
+            return false;
+        };
+        let view = After {
+            base: self,
+            from,
+            to,
+            mover,
+        };
+        let safe = !attacked_after_move::<R, _>(&view, ctx.ks, !ctx.us, from, to, false);
+        debug_assert_eq!(
+            safe,
+            self.leaves_general_safe::<R>(from, to, ctx.ks, ctx.bikjang),
+            "targeted legality test of {} in {}",
+            Move::new(square(from), square(to)),
+            self.to_fen()
+        );
+        safe
     }
 
     /// Whether `to` can be entered by a piece of colour `us`: empty (a

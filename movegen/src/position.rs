@@ -383,7 +383,19 @@ impl Position {
             let ks = self.general(self.side).index();
             let g = usize::from(self.is_janggi());
             let touched = (CHECK_FROM[g][ks] >> from.index()) | (CHECK_TO[g][ks] >> to.index());
-            touched & 1 != 0 && self.compute_in_check()
+            touched & 1 != 0 && self.count(self.side, PieceKind::General) == 1 && {
+                let (f, t, by) = (from.raw(), to.raw(), !self.side);
+                let check = match self.is_janggi() {
+                    false => attacks::attacked_after_move::<XiangqiRules, _>(
+                        self, ks as u8, by, f, t, true,
+                    ),
+                    true => attacks::attacked_after_move::<JanggiRules, _>(
+                        self, ks as u8, by, f, t, true,
+                    ),
+                };
+                debug_assert_eq!(check, self.compute_in_check(), "check flag after {m}");
+                check
+            }
         };
         self.states.push(State {
             key,
@@ -587,10 +599,28 @@ impl Position {
                 return false;
             }
         }
-        match self.is_janggi() {
-            false => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
-            true => general_attacked::<JanggiRules, _>(&view, ks, self.side),
-        }
+        let (f, t) = (m.from().raw(), m.to().raw());
+        let targeted = self.state().last_move.is_some_and(|prev| !prev.is_pass());
+        let check = match (self.is_janggi(), targeted) {
+            (false, true) => {
+                attacks::attacked_after_move::<XiangqiRules, _>(&view, ks, self.side, f, t, true)
+            }
+            (true, true) => {
+                attacks::attacked_after_move::<JanggiRules, _>(&view, ks, self.side, f, t, true)
+            }
+            (false, false) => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
+            (true, false) => general_attacked::<JanggiRules, _>(&view, ks, self.side),
+        };
+        debug_assert!(
+            !targeted
+                || check
+                    == match self.is_janggi() {
+                        false => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
+                        true => general_attacked::<JanggiRules, _>(&view, ks, self.side),
+                    },
+            "gives_check {m}"
+        );
+        check
     }
 }
 
