@@ -408,7 +408,7 @@ fn search_job(
         n.store(w.nodes, Relaxed);
     }
     let total = shared.total_nodes();
-    let best = pick_best(&workers, multipv);
+    let best = pick_best(&workers, multipv, limits.depth.is_some());
     let best_move = best
         .pv
         .first()
@@ -453,15 +453,18 @@ fn wait_for_release(control: &Control, limits: &Limits) {
 
 /// The result to play: the main thread's, unless a helper completed a
 /// deeper iteration with a score at least as good (or any when the main
-/// thread completed none). With MultiPV the main thread's order stands.
-fn pick_best(workers: &[Worker], multipv: usize) -> Completed {
+/// thread completed none). Under a depth limit the deepest iteration wins
+/// (a helper that reached the limit first ended the search). With MultiPV
+/// the main thread's order stands.
+fn pick_best(workers: &[Worker], multipv: usize, depth_limited: bool) -> Completed {
     let mut best = workers[0].completed.clone();
     if multipv > 1 {
         return best;
     }
     for w in &workers[1..] {
         let c = &w.completed;
-        if c.depth > 0 && (best.depth == 0 || (c.depth > best.depth && c.score >= best.score)) {
+        let better = c.depth > best.depth && (depth_limited || c.score >= best.score);
+        if c.depth > 0 && (best.depth == 0 || better) {
             best = c.clone();
         }
     }

@@ -194,10 +194,13 @@ impl Worker {
         sh: &Shared,
         mut on_info: Option<&mut dyn FnMut(&SearchInfo)>,
     ) {
-        // Only the main thread obeys a depth limit: helpers keep searching
-        // (deeper) until the main thread is done, filling the shared TT.
+        // A depth limit binds every thread, and the first to complete that
+        // depth ends the search (with one line; with MultiPV only the main
+        // thread's lines count, so helpers keep filling the TT instead).
+        // In `go infinite`/`go ponder` a helper never ends the wait.
+        let helper_may_end = sh.multipv == 1 && !(sh.limits.infinite || sh.limits.ponder);
         let max_depth = match sh.limits.depth {
-            Some(d) if self.id == 0 => (d as i32).clamp(1, MAX_DEPTH),
+            Some(d) if self.id == 0 || helper_may_end => (d as i32).clamp(1, MAX_DEPTH),
             _ => MAX_DEPTH,
         };
         let multipv = sh.multipv.clamp(1, self.root_moves.len().max(1));
@@ -236,6 +239,10 @@ impl Worker {
                     f(&info);
                 }
             }
+            if self.id != 0 && depth >= max_depth && helper_may_end {
+                sh.stop.store(true, Relaxed);
+                break;
+            }
             if self.id == 0 {
                 if last_best == Some(best.mv) {
                     stable += 1;
@@ -247,7 +254,11 @@ impl Worker {
                     break;
                 }
             }
-            depth += 1;
+            // Odd helpers skip the even depths from 6 on: with the first
+            // thread to finish a depth limit ending the search, one thread
+            // running ahead on the shared TT reaches it sooner.
+            let skip = self.id % 2 == 1 && depth >= 5 && depth % 2 == 1;
+            depth = (depth + 1 + i32::from(skip)).min(max_depth.max(depth + 1));
         }
     }
 
