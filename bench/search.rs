@@ -1,0 +1,200 @@
+//! Search speed benchmark: Jiang's single-thread nodes per second against
+//! Debian's `fairy-stockfish` in the same run, and Jiang's time to depth
+//! with all threads against one thread.
+//!
+//! Run with `cargo bench -p jiang-bench --bench search` (add `-- --quick`
+//! for shorter searches). For each game, both engines search the start
+//! position for a fixed time with their default hash, alternately, several
+//! times; the median and best ratios are printed (shared machines are noisy:
+//! read the ratios). Then `jiang bench` runs at one thread and at all
+//! threads, alternately, and the time-to-depth ratio is printed per pair.
+//!
+//! The peer is found as `$FAIRY_STOCKFISH`, then `fairy-stockfish` on
+//! `PATH`, then `/usr/games/fairy-stockfish`; without it only Jiang's
+//! figures are printed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use movegen::{Position, Variant};
+use search::{Engine, Limits};
+
+/// A running fairy-stockfish speaking UCI.
+struct Peer {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+}
+
+impl Peer {
+    fn start() -> Option<Peer> {
+        let candidates = [
+            std::env::var("FAIRY_STOCKFISH").unwrap_or_default(),
+            "fairy-stockfish".to_string(),
+            "/usr/games/fairy-stockfish".to_string(),
+        ];
+        for cmd in candidates.iter().filter(|c| !c.is_empty()) {
+            let spawned = Command::new(cmd)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn();
+            if let Ok(mut child) = spawned {
+                let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+                    continue;
+                };
+                let mut peer = Peer {
+                    child,
+                    input,
+                    output: BufReader::new(output),
+                };
+                peer.send("uci");
+                if peer.read_until("uciok").is_some() {
+                    return Some(peer);
+                }
+            }
+        }
+        None
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.input, "{line}");
+        let _ = self.input.flush();
+    }
+
+    /// Lines up to and including one starting with `prefix`.
+    fn read_until(&mut self, prefix: &str) -> Option<Vec<String>> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let done = line.starts_with(prefix);
+            lines.push(line.trim().to_string());
+            if done {
+                return Some(lines);
+            }
+        }
+    }
+
+    /// Nodes per second the peer reports at the end of a fixed-time search
+    /// from the start position (a fresh game each time).
+    fn nps(&mut self, variant: Variant, ms: u64) -> Option<f64> {
+        self.send(&format!(
+            "setoption name UCI_Variant value {}",
+            game(variant)
+        ));
+        self.send("ucinewgame");
+        self.send("position startpos");
+        self.send("isready");
+        self.read_until("readyok")?;
+        self.send(&format!("go movetime {ms}"));
+        let lines = self.read_until("bestmove")?;
+        let last = lines.iter().rev().find(|l| l.contains(" nps "))?;
+        let mut words = last.split_whitespace();
+        words.find(|w| *w == "nps")?;
+        words.next()?.parse().ok()
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn game(v: Variant) -> &'static str {
+    if v.is_janggi() {
+        "janggi"
+    } else {
+        "xiangqi"
+    }
+}
+
+/// Jiang's nodes per second over a fixed-time single-thread search from
+/// the start position, with a fresh hash.
+fn jiang_nps(engine: &mut Engine, variant: Variant, ms: u64) -> f64 {
+    let pos = Position::startpos(variant);
+    engine.new_game();
+    let (tx, rx) = mpsc::channel();
+    let t = Instant::now();
+    engine.go(
+        &pos,
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+        Box::new(move |b| {
+            let _ = tx.send(b);
+        }),
+    );
+    engine.wait();
+    let _ = rx.recv();
+    engine.last_search_nodes() as f64 / t.elapsed().as_secs_f64().max(1e-9)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (ms, runs, depth) = if quick { (1000, 3, 9) } else { (5000, 5, 11) };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut peer = Peer::start();
+    if peer.is_none() {
+        println!("fairy-stockfish not found: printing Jiang's figures only");
+    }
+    let mut engine = Engine::new();
+    engine.set_threads(1);
+
+    println!("Single-thread nodes/s from the start position, go movetime {ms}, {runs} runs each:");
+    println!(
+        "{:<8} {:>12} {:>12} {:>8} {:>8}",
+        "game", "jiang", "fsf", "median", "best"
+    );
+    for variant in [Variant::Xiangqi, Variant::Janggi] {
+        let mut ours = Vec::new();
+        let mut theirs = Vec::new();
+        let mut ratios = Vec::new();
+        for _ in 0..runs {
+            let j = jiang_nps(&mut engine, variant, ms);
+            ours.push(j);
+            if let Some(f) = peer.as_mut().and_then(|p| p.nps(variant, ms)) {
+                theirs.push(f);
+                ratios.push(j / f.max(1.0));
+            }
+        }
+        let best = ratios.iter().copied().fold(0.0, f64::max);
+        println!(
+            "{:<8} {:>12.0} {:>12.0} {:>7.2}x {:>7.2}x",
+            game(variant),
+            median(ours),
+            median(theirs),
+            median(ratios.clone()),
+            best
+        );
+    }
+
+    if threads > 1 {
+        println!("\nTime to depth {depth} over the bench positions, {threads} threads vs 1:");
+        let mut ratios = Vec::new();
+        for _ in 0..runs.min(4) {
+            let one = search::bench(Some(depth), 1, 16, &mut std::io::sink());
+            let all = search::bench(Some(depth), threads, 16, &mut std::io::sink());
+            let r = all.time_ms as f64 / one.time_ms.max(1) as f64;
+            println!(
+                "  1 thread {:>6} ms, {threads} threads {:>6} ms: {r:.3}x",
+                one.time_ms, all.time_ms
+            );
+            ratios.push(r);
+        }
+        println!("  median {:.3}x", median(ratios));
+    }
+}
