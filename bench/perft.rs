@@ -11,10 +11,9 @@
 //! `Nodes searched` line, so process start-up and option handling are not
 //! counted against it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use jiang_bench::Peer;
 use movegen::{perft, perft_parallel, PerftOptions, Position, Variant};
 
 struct Case {
@@ -63,88 +62,19 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// A running fairy-stockfish speaking UCI.
-struct Peer {
-    child: std::process::Child,
-    input: std::process::ChildStdin,
-    output: BufReader<std::process::ChildStdout>,
-}
-
-impl Peer {
-    fn start() -> Option<Peer> {
-        let candidates = [
-            std::env::var("FAIRY_STOCKFISH").unwrap_or_default(),
-            "fairy-stockfish".to_string(),
-            "/usr/games/fairy-stockfish".to_string(),
-        ];
-        for cmd in candidates.iter().filter(|c| !c.is_empty()) {
-            let spawned = Command::new(cmd)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn();
-            if let Ok(mut child) = spawned {
-                let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-                    continue;
-                };
-                let mut peer = Peer {
-                    child,
-                    input,
-                    output: BufReader::new(output),
-                };
-                peer.send("uci");
-                if peer.wait_for("uciok").is_some() {
-                    return Some(peer);
-                }
-            }
-        }
-        None
-    }
-
-    fn send(&mut self, line: &str) {
-        let _ = writeln!(self.input, "{line}");
-        let _ = self.input.flush();
-    }
-
-    /// Read until a line starting with `prefix`; returns that line.
-    fn wait_for(&mut self, prefix: &str) -> Option<String> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if self.output.read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            if line.starts_with(prefix) {
-                return Some(line.trim().to_string());
-            }
-        }
-    }
-
-    /// Perft on the peer: (nodes, seconds).
-    fn perft(&mut self, variant: Variant, fen: &str, depth: u32) -> Option<(u64, f64)> {
-        let name = if variant.is_janggi() {
-            "janggi"
-        } else {
-            "xiangqi"
-        };
-        self.send(&format!("setoption name UCI_Variant value {name}"));
-        self.send(&format!("position fen {fen}"));
-        self.send("isready");
-        self.wait_for("readyok")?;
-        let t = Instant::now();
-        self.send(&format!("go perft {depth}"));
-        let line = self.wait_for("Nodes searched")?;
-        let secs = t.elapsed().as_secs_f64();
-        let nodes = line.rsplit(' ').next()?.parse().ok()?;
-        Some((nodes, secs))
-    }
-}
-
-impl Drop for Peer {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
-    }
+/// Perft on the peer: (nodes, seconds), timed from `go perft` to its
+/// `Nodes searched` line.
+fn peer_perft(peer: &mut Peer, variant: Variant, fen: &str, depth: u32) -> Option<(u64, f64)> {
+    peer.set_variant(variant);
+    peer.send(&format!("position fen {fen}"));
+    peer.send("isready");
+    peer.read_until("readyok")?;
+    let t = Instant::now();
+    peer.send(&format!("go perft {depth}"));
+    let lines = peer.read_until("Nodes searched")?;
+    let secs = t.elapsed().as_secs_f64();
+    let nodes = lines.last()?.rsplit(' ').next()?.parse().ok()?;
+    Some((nodes, secs))
 }
 
 /// Peak resident memory of this process in KiB (Linux), if known.
@@ -200,7 +130,7 @@ fn main() {
         let mnps = |n: u64, s: f64| n as f64 / s.max(1e-9) / 1e6;
         let peer_result = peer
             .as_mut()
-            .and_then(|p| p.perft(case.variant, case.fen, depth));
+            .and_then(|p| peer_perft(p, case.variant, case.fen, depth));
         let (fsf, ratio) = match peer_result {
             Some((n, s)) => {
                 if n != nodes {

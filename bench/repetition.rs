@@ -24,9 +24,9 @@
 //! repeats.
 
 use std::hint::black_box;
-use std::sync::mpsc;
 use std::time::Instant;
 
+use jiang_bench::search_blocking;
 use movegen::{cycle_verdict, move_limit_count, CycleVerdict, Position, Ranks, Variant};
 use search::{Engine, Limits};
 
@@ -130,21 +130,11 @@ fn search_all(positions: &[Position], depth: u32) -> (u64, f64) {
     let start = Instant::now();
     for p in positions {
         engine.new_game();
-        let (tx, rx) = mpsc::channel();
-        engine.go(
-            p,
-            Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            Box::new(|_| {}),
-            Box::new(move |b| {
-                let _ = tx.send(b);
-            }),
-        );
-        engine.wait();
-        let _ = rx.recv();
-        nodes += engine.last_search_nodes();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        nodes += search_blocking(&mut engine, p, limits);
     }
     (nodes, start.elapsed().as_secs_f64())
 }

@@ -13,98 +13,26 @@
 //! `PATH`, then `/usr/games/fairy-stockfish`; without it only Jiang's
 //! figures are printed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Instant;
 
+use jiang_bench::{search_blocking, Peer};
 use movegen::{Position, Variant};
 use search::{Engine, Limits};
 
-/// A running fairy-stockfish speaking UCI.
-struct Peer {
-    child: std::process::Child,
-    input: std::process::ChildStdin,
-    output: BufReader<std::process::ChildStdout>,
-}
-
-impl Peer {
-    fn start() -> Option<Peer> {
-        let candidates = [
-            std::env::var("FAIRY_STOCKFISH").unwrap_or_default(),
-            "fairy-stockfish".to_string(),
-            "/usr/games/fairy-stockfish".to_string(),
-        ];
-        for cmd in candidates.iter().filter(|c| !c.is_empty()) {
-            let spawned = Command::new(cmd)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn();
-            if let Ok(mut child) = spawned {
-                let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-                    continue;
-                };
-                let mut peer = Peer {
-                    child,
-                    input,
-                    output: BufReader::new(output),
-                };
-                peer.send("uci");
-                if peer.read_until("uciok").is_some() {
-                    return Some(peer);
-                }
-            }
-        }
-        None
-    }
-
-    fn send(&mut self, line: &str) {
-        let _ = writeln!(self.input, "{line}");
-        let _ = self.input.flush();
-    }
-
-    /// Lines up to and including one starting with `prefix`.
-    fn read_until(&mut self, prefix: &str) -> Option<Vec<String>> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            let done = line.starts_with(prefix);
-            lines.push(line.trim().to_string());
-            if done {
-                return Some(lines);
-            }
-        }
-    }
-
-    /// Nodes per second the peer reports at the end of a fixed-time search
-    /// from the start position (a fresh game each time).
-    fn nps(&mut self, variant: Variant, ms: u64) -> Option<f64> {
-        self.send(&format!(
-            "setoption name UCI_Variant value {}",
-            game(variant)
-        ));
-        self.send("ucinewgame");
-        self.send("position startpos");
-        self.send("isready");
-        self.read_until("readyok")?;
-        self.send(&format!("go movetime {ms}"));
-        let lines = self.read_until("bestmove")?;
-        let last = lines.iter().rev().find(|l| l.contains(" nps "))?;
-        let mut words = last.split_whitespace();
-        words.find(|w| *w == "nps")?;
-        words.next()?.parse().ok()
-    }
-}
-
-impl Drop for Peer {
-    fn drop(&mut self) {
-        self.send("quit");
-        let _ = self.child.wait();
-    }
+/// Nodes per second the peer reports at the end of a fixed-time search
+/// from the start position (a fresh game each time).
+fn peer_nps(peer: &mut Peer, variant: Variant, ms: u64) -> Option<f64> {
+    peer.set_variant(variant);
+    peer.send("ucinewgame");
+    peer.send("position startpos");
+    peer.send("isready");
+    peer.read_until("readyok")?;
+    peer.send(&format!("go movetime {ms}"));
+    let lines = peer.read_until("bestmove")?;
+    let last = lines.iter().rev().find(|l| l.contains(" nps "))?;
+    let mut words = last.split_whitespace();
+    words.find(|w| *w == "nps")?;
+    words.next()?.parse().ok()
 }
 
 fn game(v: Variant) -> &'static str {
@@ -120,22 +48,13 @@ fn game(v: Variant) -> &'static str {
 fn jiang_nps(engine: &mut Engine, variant: Variant, ms: u64) -> f64 {
     let pos = Position::startpos(variant);
     engine.new_game();
-    let (tx, rx) = mpsc::channel();
     let t = Instant::now();
-    engine.go(
-        &pos,
-        Limits {
-            movetime_ms: Some(ms),
-            ..Limits::default()
-        },
-        Box::new(|_| {}),
-        Box::new(move |b| {
-            let _ = tx.send(b);
-        }),
-    );
-    engine.wait();
-    let _ = rx.recv();
-    engine.last_search_nodes() as f64 / t.elapsed().as_secs_f64().max(1e-9)
+    let limits = Limits {
+        movetime_ms: Some(ms),
+        ..Limits::default()
+    };
+    let nodes = search_blocking(engine, &pos, limits);
+    nodes as f64 / t.elapsed().as_secs_f64().max(1e-9)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -166,7 +85,7 @@ fn main() {
         for _ in 0..runs {
             let j = jiang_nps(&mut engine, variant, ms);
             ours.push(j);
-            if let Some(f) = peer.as_mut().and_then(|p| p.nps(variant, ms)) {
+            if let Some(f) = peer.as_mut().and_then(|p| peer_nps(p, variant, ms)) {
                 theirs.push(f);
                 ratios.push(j / f.max(1.0));
             }
