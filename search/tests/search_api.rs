@@ -374,6 +374,28 @@ fn threads_stress() {
     }
 }
 
+/// With several threads a depth limit is a promise: whichever thread
+/// completes it first ends the search, and the result comes from a search
+/// of exactly that depth.
+#[test]
+fn threads_honour_the_depth_limit() {
+    let mut engine = Engine::new();
+    engine.set_threads(3);
+    engine.set_hash_mb(4);
+    for pos in reference_positions(250) {
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let (b, _) = run(&mut engine, &pos, limits);
+        assert_eq!(b.depth, 6, "{}", pos.to_fen());
+        assert!(b.best.is_some_and(|m| pos.is_legal(m)), "{}", pos.to_fen());
+    }
+}
+
 #[test]
 fn bench_is_deterministic() {
     let mut out = Vec::new();
