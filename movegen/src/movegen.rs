@@ -5,9 +5,16 @@
 //! side to move is not in check, a move that neither leaves nor lands on a
 //! point that could matter to its own general (the general's file and rank,
 //! Janggi palace diagonals, the horse legs and elephant paths next to it)
-//! cannot expose the general, so it is legal. Everything else — general
-//! moves, moves in check, moves near the general — is checked exactly by
-//! looking at the board as it would be after the move ([`crate::attacks`]).
+//! cannot expose the general, so it is legal. Everything else is checked
+//! exactly by looking at the board as it would be after the move
+//! ([`crate::attacks`]): a move near the general outside check only on the
+//! lines and legs it changes, a general move on the whole board. In check,
+//! only moves that capture a checker, interpose, block a leg or move a
+//! cannon's screen can be legal; the others are dropped untested.
+//!
+//! Slider captures jump to the first (chariot) or second (cannon) piece on
+//! each line with the position's occupancy masks; lists with quiet moves
+//! walk the rays, which visits those points anyway.
 //!
 //! The generator is generic over the game ([`GameRules`]) so that Xiangqi
 //! pays nothing for Janggi's palace diagonals and vice versa.
