@@ -407,6 +407,35 @@ fn janggi_counting_win_is_seen_at_the_limit() {
     );
 }
 
+/// Cho's horse on e5 is all that keeps the generals apart; taking the Han
+/// soldier on c6 wins material but lets Han pass to accept bikjang, and
+/// Han wins the count (two chariots and +1.5 against a horse and a
+/// soldier). Even at depth 1, where Han's reply lies in quiescence, the
+/// search must see that pass and not take.
+#[test]
+fn janggi_bikjang_pass_is_seen_beyond_the_horizon() {
+    let fen = "r7r/4k4/9/9/2p6/4N4/2P6/9/4K4/9 w - - 0 1";
+    let p = pos(fen, Variant::Janggi);
+    let take = p
+        .parse_move("e5c6", Ranks::OneBased)
+        .expect("legal capture");
+    for depth in [1, 2] {
+        let b = search_with(
+            &p,
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        );
+        assert_ne!(
+            b.best,
+            Some(take),
+            "depth {depth}: Nxc6 allows bikjang lost on count; got {:?}",
+            b.score
+        );
+    }
+}
+
 /// Extend `p` by `plies` plies in which Red checks on every move, nobody
 /// captures, no position repeats (`seen` holds the keys so far) and the
 /// side to move always has a move, ending where it has no capture and no

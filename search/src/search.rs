@@ -918,6 +918,16 @@ impl Worker {
                 }
             };
             best = eval;
+            // Janggi: where a pass would end the game (after the opponent's
+            // pass, or accepting bikjang), that result is always available
+            // to the side to move, so it bounds the node from below. The
+            // main search tries the pass as a move; here it would otherwise
+            // be beyond the horizon.
+            if pos.variant().is_janggi() {
+                if let Some(v) = game_ending_pass_score(pos, ply) {
+                    best = best.max(v);
+                }
+            }
             if best >= beta {
                 return best;
             }
@@ -1008,6 +1018,33 @@ impl Worker {
         );
         best
     }
+}
+
+/// Janggi: the score of passing now if the pass is legal and ends the game
+/// (a second pass in a row, or a pass accepting bikjang), from the side to
+/// move's view; `None` otherwise.
+fn game_ending_pass_score(pos: &mut Position, ply: usize) -> Option<i32> {
+    let us = pos.side_to_move();
+    if pos.count(us, PieceKind::General) != 1 {
+        return None;
+    }
+    let after_pass = pos.state().last_move.is_some_and(|m| m.is_pass());
+    let bikjang = pos.variant().has_bikjang() && pos.generals_facing();
+    if !(after_pass || bikjang) {
+        return None;
+    }
+    let pass = Move::pass(pos.general(us));
+    if !pos.is_legal(pass) {
+        return None;
+    }
+    pos.make_move(pass);
+    let v = if pos.janggi_game_ended() {
+        Some(-terminal_score(pos, ply + 1))
+    } else {
+        None
+    };
+    pos.unmake_move();
+    v
 }
 
 /// Whether `c` has a chariot, horse or cannon (null-move zugzwang guard).
