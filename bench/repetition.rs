@@ -49,28 +49,6 @@ fn play(variant: Variant, fen: &str, moves: &[&str]) -> Option<Position> {
     Some(p)
 }
 
-/// Plies back to the latest earlier occurrence of the current position
-/// within the reversible window, as the search looks for it.
-fn repetition_back(pos: &Position) -> Option<usize> {
-    let states = pos.states();
-    let n = states.len() - 1;
-    let cur = &states[n];
-    let window = (cur.rule_plies as usize).min(n);
-    let mut back = 1;
-    while back <= window {
-        let j = n - back;
-        // A null move ends the window, as in the search.
-        if states[j + 1].last_move.is_none() {
-            break;
-        }
-        if back % 2 == 0 && states[j].key == cur.key {
-            return Some(back);
-        }
-        back += 1;
-    }
-    None
-}
-
 /// The reference repetition cases (chase cases and `ends.txt` repetition
 /// lines), each with the position after its first cycle.
 fn cases() -> Vec<Case> {
@@ -80,7 +58,7 @@ fn cases() -> Vec<Case> {
         let Some(full) = play(variant, fen, &mv) else {
             return;
         };
-        let Some(cycle) = repetition_back(&full) else {
+        let Some(cycle) = full.repetitions().next() else {
             return;
         };
         // The first cycle ends at the first ply whose position repeats.
@@ -92,7 +70,7 @@ fn cases() -> Vec<Case> {
                 return;
             };
             p.make_move(m);
-            if repetition_back(&p).is_some() {
+            if p.repetitions().next().is_some() {
                 out.push(Case {
                     full,
                     first_cycle: p,
@@ -170,7 +148,7 @@ fn per_call_ns(calls: usize, repeats: usize, mut f: impl FnMut(usize)) -> f64 {
 fn walk(pos: &mut Position, depth: u32, acc: &mut (u64, u64, f64, f64)) {
     acc.0 += 1;
     let t = Instant::now();
-    let back = black_box(repetition_back(pos));
+    let back = black_box(pos.repetitions().next());
     acc.2 += t.elapsed().as_secs_f64();
     if let Some(back) = back {
         acc.1 += 1;
@@ -285,9 +263,9 @@ fn alphabeta(
     }
     st.nodes += 1;
     if ply > 0 && mode == Mode::ScanOnly {
-        black_box(repetition_back(pos));
+        black_box(pos.repetitions().next());
     } else if ply > 0 && mode != Mode::Off {
-        if let Some(back) = repetition_back(pos) {
+        if let Some(back) = pos.repetitions().next() {
             st.hits += 1;
             return match mode {
                 Mode::Verdict => {
@@ -388,7 +366,7 @@ fn main() {
         black_box(fulls[i % fulls.len()].full.judge());
     });
     let scan_ns = per_call_ns(200_000, 5, |i| {
-        black_box(repetition_back(&fulls[i % fulls.len()].full));
+        black_box(fulls[i % fulls.len()].full.repetitions().next());
     });
     let limit_ns = per_call_ns(200_000, 5, |i| {
         black_box(move_limit_count(&fulls[i % fulls.len()].full));

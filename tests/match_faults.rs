@@ -17,6 +17,18 @@ fn fake(mode: &str) -> String {
     format!("cmd=python3 {} {mode}", script.display())
 }
 
+/// Arguments for a match between two fake engines, then `rest`.
+fn two_fakes(first: &str, second: &str, rest: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "-engine".into(),
+        fake(first),
+        "-engine".into(),
+        fake(second),
+    ];
+    args.extend(rest.iter().map(|a| a.to_string()));
+    args
+}
+
 fn python_available() -> bool {
     std::process::Command::new("python3")
         .arg("--version")
@@ -116,23 +128,19 @@ fn hang_without_clock_hits_hang_timeout() {
     if !python_available() {
         return;
     }
-    let mut args: Vec<String> = vec![
-        "-engine".into(),
-        fake("hang"),
-        "-engine".into(),
-        fake("good"),
-    ];
-    for a in [
-        "-each",
-        "depth=3",
-        "-hangtimeout",
-        "1",
-        "-randomplies",
-        "0",
-        "-recover",
-    ] {
-        args.push(a.into());
-    }
+    let args = two_fakes(
+        "hang",
+        "good",
+        &[
+            "-each",
+            "depth=3",
+            "-hangtimeout",
+            "1",
+            "-randomplies",
+            "0",
+            "-recover",
+        ],
+    );
     let cfg = cli::parse(&args).expect("valid");
     let t = Instant::now();
     let s = run(&cfg).expect("runs");
@@ -371,15 +379,11 @@ fn referee_overhead_per_move_is_small() {
     if !python_available() {
         return;
     }
-    let mut args: Vec<String> = vec![
-        "-engine".into(),
-        fake("replay"),
-        "-engine".into(),
-        fake("replay"),
-    ];
-    for a in ["-each", "st=1", "-randomplies", "0", "-ratinginterval", "0"] {
-        args.push(a.into());
-    }
+    let args = two_fakes(
+        "replay",
+        "replay",
+        &["-each", "st=1", "-randomplies", "0", "-ratinginterval", "0"],
+    );
     std::env::set_var("FAKE_LINE", LONG_GAME);
     let cfg = cli::parse(&args).expect("valid");
     let s = run(&cfg).expect("runs");

@@ -561,11 +561,9 @@ pub(crate) const CHECK_FROM: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
     let mut s = 0;
     while s < 90 {
-        let horse_legs = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Blockers);
+        let [horse_legs, _, elephant_blocks, _] = LEAP_MASKS[s];
         t[0][s] = lines_mask(s, false) | horse_legs;
-        t[1][s] = lines_mask(s, true)
-            | horse_legs
-            | leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Blockers);
+        t[1][s] = lines_mask(s, true) | horse_legs | elephant_blocks;
         s += 1;
     }
     t
@@ -579,7 +577,7 @@ pub(crate) const CHECK_TO: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
     let mut s = 0;
     while s < 90 {
-        let horses = leaps_mask(HORSE_ATTACKERS[s], LeapPart::Square);
+        let [_, horses, _, elephants] = LEAP_MASKS[s];
         t[0][s] = lines_mask(s, false)
             | horses
             | targets_mask(SOLDIER_X_ATTACKERS[0][s])
@@ -588,7 +586,7 @@ pub(crate) const CHECK_TO: [[u128; 90]; 2] = {
             | horses
             | targets_mask(SOLDIER_J_ATTACKERS[0][s])
             | targets_mask(SOLDIER_J_ATTACKERS[1][s])
-            | leaps_mask(ELEPHANT_J_ATTACKERS[s], LeapPart::Square);
+            | elephants;
         s += 1;
     }
     t

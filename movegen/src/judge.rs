@@ -18,6 +18,7 @@
 use std::fmt;
 
 use crate::chase::{self, Board};
+use crate::position::earlier_occurrences;
 use crate::{Color, JanggiFallback, PieceKind, Position, State};
 
 /// The result of a game: who has won, if anyone.
@@ -262,32 +263,13 @@ pub fn move_limit_count(pos: &Position) -> u16 {
 }
 
 /// Index into `states` of the earliest of the `need` occurrences of the
-/// current position, walking back over whole moves only (no capture, no
-/// null move in between); `None` if it has not occurred that often.
+/// current position (see [`earlier_occurrences`]); `None` if it has not
+/// occurred that often.
 fn repetition_start(states: &[State], need: usize) -> Option<usize> {
     let n = states.len() - 1;
-    let key = states[n].key;
-    let mut count = 1;
-    let mut i = n;
-    while i >= 2 {
-        // The moves into i and i-1 must be real, non-capturing moves.
-        if !reversible(&states[i]) || !reversible(&states[i - 1]) {
-            return None;
-        }
-        i -= 2;
-        if states[i].key == key {
-            count += 1;
-            if count >= need {
-                return Some(i);
-            }
-        }
-    }
-    None
-}
-
-/// Whether the move into this state keeps the position repeatable.
-fn reversible(st: &State) -> bool {
-    st.last_move.is_some() && st.captured.is_none()
+    earlier_occurrences(states)
+        .nth(need.saturating_sub(2))
+        .map(|back| n - back)
 }
 
 /// What each side did on all of its moves in a cycle.

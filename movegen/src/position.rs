@@ -28,6 +28,22 @@ pub struct State {
     pub in_check: bool,
 }
 
+/// Earlier occurrences of the last position of `states`, nearest first, as
+/// plies back (always even: the same side to move), within the stretch of
+/// reversible moves before it — real moves (a null move ends it, a pass
+/// does not) that captured nothing.
+pub(crate) fn earlier_occurrences(states: &[State]) -> impl Iterator<Item = usize> + '_ {
+    let n = states.len() - 1;
+    let key = states[n].key;
+    let reversible = |st: &State| st.last_move.is_some() && st.captured.is_none();
+    (1..)
+        .map(|k| 2 * k)
+        .take_while(move |&back| {
+            back <= n && reversible(&states[n + 2 - back]) && reversible(&states[n + 1 - back])
+        })
+        .filter(move |&back| states[n - back].key == key)
+}
+
 /// A Xiangqi or Janggi position with its move history.
 #[derive(Clone)]
 pub struct Position {
@@ -150,6 +166,15 @@ impl Position {
     pub fn scan_line(&self, s: Square, d: Direction) -> LineScan {
         let (vertical, line, _, _) = occupancy::ray_line(s.raw(), d as usize);
         occupancy::scan(self.occ.line(vertical, line), s.raw(), d as usize)
+    }
+
+    /// Earlier occurrences of the current position in the known history,
+    /// nearest first, as plies back, within the stretch of reversible moves
+    /// (no capture, no null move) before it. Repetition judgement and the
+    /// search's repetition test both walk this.
+    #[inline]
+    pub fn repetitions(&self) -> impl Iterator<Item = usize> + '_ {
+        earlier_occurrences(&self.states)
     }
 
     /// Piece on a point.

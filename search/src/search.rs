@@ -1077,31 +1077,17 @@ fn has_major(pos: &Position, c: Color) -> bool {
 /// engine that scores repetitions in search. The error is small because a
 /// different path to a stored ancestor rarely changes the verdict.
 pub(crate) fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
-    let states = pos.states();
-    let n = states.len() - 1;
-    let cur = &states[n];
+    let n = pos.history_len();
     let root = n.saturating_sub(ply);
-    let window = (cur.rule_plies as usize).min(n);
     let needed = usize::from(pos.variant().repetition_count()).saturating_sub(1);
-    let mut earlier = 0;
-    let mut back = 1;
-    while back <= window {
-        let j = n - back;
-        // The move from state j to j+1; a null move ends the window.
-        if states[j + 1].last_move.is_none() {
-            break;
+    for (earlier, back) in pos.repetitions().enumerate() {
+        if n - back >= root || earlier + 1 >= needed {
+            return Some(match cycle_verdict(pos, back) {
+                CycleVerdict::Draw => DRAW,
+                CycleVerdict::SideToMoveWins => DECIDED - ply as i32,
+                CycleVerdict::SideToMoveLoses => -DECIDED + ply as i32,
+            });
         }
-        if back % 2 == 0 && states[j].key == cur.key {
-            earlier += 1;
-            if j >= root || earlier >= needed {
-                return Some(match cycle_verdict(pos, back) {
-                    CycleVerdict::Draw => DRAW,
-                    CycleVerdict::SideToMoveWins => DECIDED - ply as i32,
-                    CycleVerdict::SideToMoveLoses => -DECIDED + ply as i32,
-                });
-            }
-        }
-        back += 1;
     }
     None
 }

@@ -171,13 +171,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
         },
     };
 
-    let mut phase = 0;
-    for c in Color::BOTH {
-        phase += pos.count(c, PieceKind::Chariot) as i32 * params::PHASE_CHARIOT
-            + pos.count(c, PieceKind::Horse) as i32 * params::PHASE_HORSE
-            + pos.count(c, PieceKind::Cannon) as i32 * params::PHASE_CANNON;
-    }
-    let phase = phase.min(params::PHASE_MAX);
+    let phase = game_phase(pos);
     if let Some(v) = psq {
         acc.mg += v[0];
         acc.eg += v[1];
@@ -322,13 +316,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
         }
     }
 
-    let v = (acc.mg * phase + acc.eg * (params::PHASE_MAX - phase)) / params::PHASE_MAX;
-    let v = if pos.side_to_move() == Color::Red {
-        v
-    } else {
-        -v
-    };
-    (v + params::TEMPO, acc.trace)
+    (taper(pos, [acc.mg, acc.eg], phase), acc.trace)
 }
 
 /// Static evaluation in centipawns from the side to move's point of view.
@@ -400,14 +388,27 @@ pub(crate) fn psq_delta(pos: &Position, m: movegen::Move) -> Pair {
 /// from the side to move's view (for lazy cut-offs).
 #[inline]
 pub(crate) fn psq_only(pos: &Position, psq: Pair) -> i32 {
+    let phase = game_phase(pos);
+    taper(pos, psq, phase)
+}
+
+/// The game phase from the heavy pieces left, `0..=PHASE_MAX` (full board).
+#[inline(always)]
+fn game_phase(pos: &Position) -> i32 {
     let mut phase = 0;
     for c in Color::BOTH {
         phase += pos.count(c, PieceKind::Chariot) as i32 * params::PHASE_CHARIOT
             + pos.count(c, PieceKind::Horse) as i32 * params::PHASE_HORSE
             + pos.count(c, PieceKind::Cannon) as i32 * params::PHASE_CANNON;
     }
-    let phase = phase.min(params::PHASE_MAX);
-    let v = (psq[0] * phase + psq[1] * (params::PHASE_MAX - phase)) / params::PHASE_MAX;
+    phase.min(params::PHASE_MAX)
+}
+
+/// Blend a Red-view `[mg, eg]` pair by the phase and turn it to the side to
+/// move's view, with the tempo bonus.
+#[inline(always)]
+fn taper(pos: &Position, v: Pair, phase: i32) -> i32 {
+    let v = (v[0] * phase + v[1] * (params::PHASE_MAX - phase)) / params::PHASE_MAX;
     let v = if pos.side_to_move() == Color::Red {
         v
     } else {
