@@ -140,14 +140,31 @@ impl Position {
         self.key
     }
 
-    /// The Zobrist key the position will have after `m` (a legal move
-    /// here), without making it: lets a search fetch the child's hash
-    /// entry while it is still making the move.
+    /// The key of the game state for hash tables: [`Position::key`], and
+    /// whether the move just played was a Janggi pass. After a pass a
+    /// second pass ends the game, so the same board with the same side to
+    /// move is another game state there than after a move (or after the
+    /// search's null move, which keeps [`Position::key`]'s value): a
+    /// transposition table keyed by the board alone would hand the result
+    /// of one to the other. Repetitions compare [`Position::key`] (the
+    /// rules' "same position").
+    #[inline]
+    pub fn hash_key(&self) -> u64 {
+        if self.state().last_move.is_some_and(|m| m.is_pass()) {
+            self.key ^ zobrist::after_pass()
+        } else {
+            self.key
+        }
+    }
+
+    /// The [`Position::hash_key`] the position will have after `m` (a
+    /// legal move here), without making it: lets a search fetch the
+    /// child's hash entry while it is still making the move.
     #[inline]
     pub fn key_after(&self, m: Move) -> u64 {
         let mut k = self.key ^ zobrist::side_toggle();
         if m.is_pass() {
-            return k;
+            return k ^ zobrist::after_pass();
         }
         let (from, to) = (m.from(), m.to());
         if let Some(p) = self.board[from.index()] {

@@ -34,6 +34,10 @@ const PIECE_KEYS: [[u64; 90]; 16] = {
 /// Key toggled when Black (second player) is to move.
 const SIDE_KEY: u64 = splitmix(SEED ^ 0x5eed).1;
 
+/// Key added to [`crate::Position::hash_key`] right after a Janggi pass,
+/// when a second pass would end the game.
+const PASS_KEY: u64 = splitmix(SEED ^ 0x9a55).1;
+
 /// Key of a piece on a square.
 #[inline]
 pub(crate) fn piece(p: Piece, s: Square) -> u64 {
@@ -55,6 +59,12 @@ pub(crate) fn side_toggle() -> u64 {
     SIDE_KEY
 }
 
+/// Key marking "the move just played was a pass".
+#[inline]
+pub(crate) fn after_pass() -> u64 {
+    PASS_KEY
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,8 +73,9 @@ mod tests {
     fn keys_are_distinct() {
         let mut all: Vec<u64> = PIECE_KEYS.iter().flatten().copied().collect();
         all.push(SIDE_KEY);
+        all.push(PASS_KEY);
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 16 * 90 + 1);
+        assert_eq!(all.len(), 16 * 90 + 2);
     }
 }

@@ -124,7 +124,7 @@ fn gives_check_and_key_after_match_make_move() {
             let key = pos.key_after(m);
             pos.make_move(m);
             assert_eq!(predicted, pos.in_check(), "{v} {fen} {m}");
-            assert_eq!(key, pos.key(), "key_after {v} {fen} {m}");
+            assert_eq!(key, pos.hash_key(), "key_after {v} {fen} {m}");
             for reply in pos.legal_moves() {
                 let predicted = pos.gives_check(reply);
                 pos.make_move(reply);

@@ -283,3 +283,30 @@ fn make_unmake_restores_everything() {
         assert_eq!((p.to_fen(), p.key()), before);
     }
 }
+
+/// After a Janggi pass a second pass ends the game, so the hash key (used
+/// by transposition tables) tells that state apart from the same board
+/// with the same side to move reached by a move or by a null move, while
+/// the position key (used for repetitions) stays the board's.
+#[test]
+fn hash_key_marks_the_state_after_a_pass() {
+    let mut p = Position::startpos(Variant::Janggi);
+    let pass = p.parse_move("0000", Ranks::OneBased).unwrap();
+    let predicted = p.key_after(pass);
+    p.make_move(pass);
+    let after_pass = (p.key(), p.hash_key());
+    assert_eq!(predicted, p.hash_key());
+    p.unmake_move();
+    p.make_null();
+    assert_eq!(p.key(), after_pass.0, "same board, same side to move");
+    assert_eq!(p.hash_key(), p.key());
+    assert_ne!(p.hash_key(), after_pass.1, "a null move is not a pass");
+    p.unmake_null();
+    // A move after the pass leaves no mark.
+    p.make_move(pass);
+    let m = p.legal_moves().into_iter().find(|m| !m.is_pass()).unwrap();
+    let predicted = p.key_after(m);
+    p.make_move(m);
+    assert_eq!(p.hash_key(), p.key());
+    assert_eq!(predicted, p.hash_key());
+}

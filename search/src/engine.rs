@@ -255,7 +255,7 @@ impl Engine {
     /// move if it is legal there, the score with its bound and the draft.
     /// Safe during a search (the table is lock-free).
     pub fn probe_hash(&self, pos: &Position) -> Option<HashEntry> {
-        let e = self.tt.probe(pos.key(), 0)?;
+        let e = self.tt.probe(pos.hash_key(), 0)?;
         Some(HashEntry {
             best: e.mv.filter(|&m| pos.is_legal(m)),
             score: Score::from_internal(e.score),
@@ -352,7 +352,7 @@ fn search_job(
     if root.is_empty() {
         root = legal.to_vec();
     }
-    if let Some(m) = tt.probe(pos.key(), 0).and_then(|e| e.mv) {
+    if let Some(m) = tt.probe(pos.hash_key(), 0).and_then(|e| e.mv) {
         if let Some(i) = root.iter().position(|&r| r == m) {
             root[..=i].rotate_right(1);
         }
@@ -419,7 +419,7 @@ fn search_job(
         if let Some(m) = best_move {
             pos.make_move(m);
             ponder = tt
-                .probe(pos.key(), 0)
+                .probe(pos.hash_key(), 0)
                 .and_then(|e| e.mv)
                 .filter(|&r| pos.is_legal(r));
             pos.unmake_move();

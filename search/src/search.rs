@@ -579,7 +579,7 @@ impl Worker {
         }
 
         // 4. Transposition table.
-        let key = pos.key();
+        let key = pos.hash_key();
         let tte = sh.tt.probe(key, ply);
         let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
         if let Some(e) = tte {
@@ -877,7 +877,7 @@ impl Worker {
             return terminal_score(pos, ply);
         }
 
-        let key = pos.key();
+        let key = pos.hash_key();
         let tte = sh.tt.probe(key, ply);
         if let Some(e) = tte {
             if !PV
