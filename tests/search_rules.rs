@@ -436,6 +436,30 @@ fn janggi_bikjang_pass_is_seen_beyond_the_horizon() {
     }
 }
 
+/// Bikjang binds the side to move like a check: it must break it or pass
+/// (accepting it, which loses here on count), so the quiescence search may
+/// not stand pat on the static evaluation there. Han's horse captures off
+/// the file between the generals; Cho's general cannot leave the file (the
+/// chariots hold the d and f files), so Cho must pass and loses on count.
+/// Standing pat scored the capture as a plain material gain (+17 pawns).
+#[test]
+fn janggi_bikjang_binds_like_a_check_in_quiescence() {
+    let p = pos("9/4k4/3r1r3/9/4n4/2C6/9/9/4K4/9 b - - 0 1", Variant::Janggi);
+    let b = search_with(
+        &p,
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+    );
+    assert!(
+        is_decided_win(b.score),
+        "opening the file wins on count at once; got {:?} with {}",
+        b.score,
+        text(b.best)
+    );
+}
+
 /// Extend `p` by `plies` plies in which Red checks on every move, nobody
 /// captures, no position repeats (`seen` holds the keys so far) and the
 /// side to move always has a move, ending where it has no capture and no

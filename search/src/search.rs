@@ -618,9 +618,13 @@ impl Worker {
         self.frames[ply + 2].killers = [None; 2];
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].static_eval;
         let janggi = pos.variant().is_janggi();
+        // Janggi bikjang binds like a check: the side to move must break it
+        // or pass (which accepts it and ends the game), so neither a null
+        // move nor standing on the static evaluation is available.
+        let forced = in_check || bikjang_stands(pos);
 
         let mut moves: Option<MoveList> = None;
-        if !PV && !in_check && beta.abs() < MATE_BOUND {
+        if !PV && !forced && beta.abs() < MATE_BOUND {
             // 6. Reverse futility: far above beta at low depth, a quiet
             // move will not bring it back down.
             let margin = 90 * depth - if improving { 60 } else { 0 };
@@ -728,7 +732,7 @@ impl Worker {
             // Both conditions, once true, stay true for the rest of the
             // node, so the picker drops the remaining quiet non-checks.
             if !PV
-                && !in_check
+                && !forced
                 && quiet
                 && best > -MATE_BOUND
                 && Some(m) != tt_move
@@ -894,7 +898,10 @@ impl Worker {
         let mut best;
         let eval;
         let mut evasions = None;
-        if in_check {
+        // In check, or under bikjang (see `search`), every legal move is
+        // searched and there is no standing pat.
+        let forced = in_check || bikjang_stands(pos);
+        if forced {
             eval = 0;
             best = -INF;
             let moves = pos.legal_moves();
@@ -937,7 +944,7 @@ impl Worker {
         // settle the node, and only if it is a move this node searches.
         let tt_move = tte
             .and_then(|e| e.mv)
-            .filter(|&m| (in_check || capture_victim(pos, m).is_some()) && pos.is_legal(m));
+            .filter(|&m| (forced || capture_victim(pos, m).is_some()) && pos.is_legal(m));
         let mut picker = match &evasions {
             Some(list) => {
                 let ord = Ordering {
@@ -963,7 +970,7 @@ impl Worker {
         while let Some((m, _)) = picker.next_listed() {
             // Delta pruning: even winning this piece for free cannot
             // raise alpha.
-            if !in_check {
+            if !forced {
                 if let Some(v) = capture_victim(pos, m) {
                     if v != PieceKind::General && eval + material[v.index()][1] + 150 <= alpha {
                         continue;
@@ -1011,7 +1018,7 @@ impl Worker {
             key,
             best_move,
             best,
-            if in_check { 0 } else { eval },
+            if forced { 0 } else { eval },
             0,
             bound,
             ply,
@@ -1029,8 +1036,7 @@ fn game_ending_pass_score(pos: &mut Position, ply: usize) -> Option<i32> {
         return None;
     }
     let after_pass = pos.state().last_move.is_some_and(|m| m.is_pass());
-    let bikjang = pos.variant().has_bikjang() && pos.generals_facing();
-    if !(after_pass || bikjang) {
+    if !(after_pass || bikjang_stands(pos)) {
         return None;
     }
     let pass = Move::pass(pos.general(us));
@@ -1045,6 +1051,13 @@ fn game_ending_pass_score(pos: &mut Position, ply: usize) -> Option<i32> {
     };
     pos.unmake_move();
     v
+}
+
+/// Whether Janggi bikjang stands for the side to move (a rule set with
+/// bikjang, the generals facing each other on an open file).
+#[inline]
+fn bikjang_stands(pos: &Position) -> bool {
+    pos.variant().has_bikjang() && pos.generals_facing()
 }
 
 /// Whether `c` has a chariot, horse or cannon (null-move zugzwang guard).
