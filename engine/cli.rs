@@ -6,6 +6,7 @@
 //! jiang perft N [--fen F] [--variant V] [--setup CHO-HAN] [--threads T] [--divide]
 //! jiang bench [depth] [threads] [hash]
 //! jiang match …                           engine matches (see `jiang match -help`)
+//! jiang tune [--variant V] … GAMES.pgn…   fit the evaluation to games
 //! jiang help
 //! ```
 
@@ -21,6 +22,8 @@ const USAGE: &str = "usage:
   jiang perft N [--fen FEN] [--variant V] [--setup CHO-HAN] [--threads T] [--divide] [--ranks 0|1]
   jiang bench [depth] [threads] [hash]
   jiang match ...            engine matches (jiang match -help)
+  jiang tune [--variant V] [--lambda L] [--passes N] [--every N] GAMES.pgn...
+                             fit the evaluation to games (prints the parameters)
   jiang help
 variants: xiangqi, janggi, janggitraditional, janggimodern, janggicasual
 Janggi setups: CHO-HAN, each of nbbn, nbnb, bnbn, bnnb (e.g. nbbn-bnnb)";
@@ -37,6 +40,7 @@ pub fn main(args: &[String]) -> i32 {
         "perft" => perft(rest),
         "bench" => bench(rest),
         "match" => return crate::matchrunner::main(rest),
+        "tune" => crate::tune::run(rest),
         "help" | "-h" | "--help" | "-help" => {
             println!("{USAGE}");
             Ok(())

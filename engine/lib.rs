@@ -19,6 +19,7 @@ pub mod io;
 pub mod matchrunner;
 pub mod options;
 pub mod session;
+pub mod tune;
 pub mod ucci;
 pub mod uci;
 pub mod wdl;

@@ -6,15 +6,50 @@
 //! blocked), cannons (with screens) and Janggi elephants, king safety
 //! (missing advisors and elephants, open file in front of the general,
 //! cannons on the general's file, attackers near the palace) and connected
-//! chariots. Every number comes from [`params`]. The evaluation is
-//! computed from scratch at each node: it only walks the piece lists.
+//! chariots; Janggi adds the worth of pieces by how full the board is and
+//! the danger of enemy pieces attacking points of the palace. Every number
+//! comes from [`params`], and [`tune`] fits them to games. The evaluation
+//! is computed from scratch at each node: it only walks the piece lists.
 
 pub mod params;
 mod tables;
+pub mod tune;
 
 use movegen::{Color, Direction, Piece, PieceKind, Position, Square};
 use params::{GameParams, Pair};
-use tables::PST;
+use tables::Pst;
+
+/// One game's evaluation weights: the parameters and the full
+/// piece-square tables expanded from them.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    /// The parameters.
+    pub params: GameParams,
+    pst: Pst,
+}
+
+impl Weights {
+    /// Weights from parameters (expands the piece-square tables).
+    pub const fn new(params: GameParams) -> Weights {
+        Weights {
+            pst: tables::build_pst(&params),
+            params,
+        }
+    }
+
+    /// The built-in weights of a game.
+    #[inline(always)]
+    pub fn builtin(janggi: bool) -> &'static Weights {
+        if janggi {
+            &JANGGI_WEIGHTS
+        } else {
+            &XIANGQI_WEIGHTS
+        }
+    }
+}
+
+static XIANGQI_WEIGHTS: Weights = Weights::new(params::XIANGQI);
+static JANGGI_WEIGHTS: Weights = Weights::new(params::JANGGI);
 
 const TERMS: [&str; 6] = [
     "Material",
@@ -153,15 +188,12 @@ fn between_on_file(b: &[Option<Piece>; 90], f: i32, r1: i32, r2: i32) -> i32 {
         .count() as i32
 }
 
-/// The evaluation; `psq` (material and piece squares, Red's view) is used
-/// when the caller keeps it incrementally, else it is computed here.
-fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trace) {
+/// The evaluation with weights `w` (of the position's game); `psq`
+/// (material and piece squares, Red's view) is used when the caller keeps
+/// it incrementally, else it is computed here.
+fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) -> (i32, Trace) {
     let janggi = pos.variant().is_janggi();
-    let p: &GameParams = if janggi {
-        &params::JANGGI
-    } else {
-        &params::XIANGQI
-    };
+    let p: &GameParams = &w.params;
     let b = pos.board();
     let mut acc = Acc::<TRACE> {
         mg: 0,
@@ -172,6 +204,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
     };
 
     let phase = game_phase(pos);
+    let crowd = board_count(pos);
     if let Some(v) = psq {
         acc.mg += v[0];
         acc.eg += v[1];
@@ -191,7 +224,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
             let n = list.len() as i32;
             let m = p.material[k.index()];
             acc.add(0, us, [m[0] * n, m[1] * n]);
-            let table = &PST[usize::from(janggi)][us.index()][k.index()];
+            let table = &w.pst[us.index()][k.index()];
             let mut ps = 0;
             for &s in list {
                 ps += i32::from(table[s.index()]);
@@ -295,7 +328,24 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
             } else {
                 danger += weight / 4;
             }
+            if p.palace_scale != 0 {
+                danger += palace_danger(pos, p, us);
+            }
             acc.add(4, us, [-danger, -danger / 4]);
+        }
+
+        // Pieces whose worth depends on how full the board is.
+        for k in [
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+        ] {
+            let c = p.crowd[k.index()];
+            if c != [0, 0] {
+                let n = pos.count(us, k) as i32 * (crowd - params::CROWD_BASE);
+                acc.add(0, us, [c[0] * n / 8, c[1] * n / 8]);
+            }
         }
 
         // Connected chariots.
@@ -319,27 +369,100 @@ fn eval_impl<const TRACE: bool>(pos: &Position, psq: Option<Pair>) -> (i32, Trac
     (taper(pos, [acc.mg, acc.eg], phase), acc.trace)
 }
 
+/// Pieces on the board, generals not counted.
+#[inline(always)]
+fn board_count(pos: &Position) -> i32 {
+    let mut n = 0;
+    for c in Color::BOTH {
+        for k in PieceKind::ALL {
+            if k != PieceKind::General {
+                n += pos.count(c, k) as i32;
+            }
+        }
+    }
+    n
+}
+
+/// Whether a piece of kind `k` on (`f`, `r`) could reach a point of the
+/// palace whose ranks start at `r0` (a cheap geometric filter before the
+/// exact attack tests).
+#[inline(always)]
+fn may_reach_palace(k: PieceKind, f: i32, r: i32, r0: i32) -> bool {
+    let (df, dr) = ((f - 4).abs() - 1, (r - (r0 + 1)).abs() - 1);
+    match k {
+        // Lines: on a palace file or rank.
+        PieceKind::Chariot | PieceKind::Cannon => df <= 0 || dr <= 0,
+        PieceKind::Horse => df <= 2 && dr <= 2,
+        PieceKind::Elephant => df <= 3 && dr <= 3,
+        _ => df <= 1 && dr <= 1,
+    }
+}
+
+/// Danger to `us`'s general from enemy pieces attacking points of its
+/// palace: each attacked point counts the attacker's weight, and the sum
+/// grows with the number of pieces taking part.
+fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
+    let them = !us;
+    let r0 = if us == Color::Red { 0 } else { 7 };
+    let mut units = 0;
+    let mut pieces = 0;
+    for k in [
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Chariot,
+        PieceKind::Cannon,
+        PieceKind::Soldier,
+    ] {
+        let w = p.palace_attack[k.index()];
+        if w == 0 {
+            continue;
+        }
+        for &s in pos.pieces(them, k) {
+            let (f, r) = coords(s);
+            if !may_reach_palace(k, f, r, r0) {
+                continue;
+            }
+            let mut hits = 0;
+            for pr in r0..r0 + 3 {
+                for pf in 3..6 {
+                    if let Some(t) = Square::from_coords(pf, pr as u8) {
+                        hits += i32::from(t != s && pos.attacks(s, t));
+                    }
+                }
+            }
+            if hits > 0 {
+                units += w * hits;
+                pieces += 1;
+            }
+        }
+    }
+    units * pieces * p.palace_scale / 64
+}
+
 /// Static evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    eval_impl::<false>(pos, None).0
+    let w = Weights::builtin(pos.variant().is_janggi());
+    eval_impl::<false>(pos, w, None).0
+}
+
+/// [`evaluate`] with other weights (for tuning them).
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
+    eval_impl::<false>(pos, w, None).0
 }
 
 /// [`evaluate`] with material and piece squares supplied by the caller
 /// (kept incrementally by the search with [`psq`] and [`psq_delta`]).
 #[inline]
 pub(crate) fn evaluate_with_psq(pos: &Position, psq: Pair) -> i32 {
-    eval_impl::<false>(pos, Some(psq)).0
+    let w = Weights::builtin(pos.variant().is_janggi());
+    eval_impl::<false>(pos, w, Some(psq)).0
 }
 
 #[inline(always)]
 fn piece_psq(janggi: bool, p: Piece, s: Square) -> Pair {
-    let params = if janggi {
-        &params::JANGGI
-    } else {
-        &params::XIANGQI
-    };
-    let m = params.material[p.kind().index()];
-    let t = i32::from(PST[usize::from(janggi)][p.color().index()][p.kind().index()][s.index()]);
+    let w = Weights::builtin(janggi);
+    let m = w.params.material[p.kind().index()];
+    let t = i32::from(w.pst[p.color().index()][p.kind().index()][s.index()]);
     [m[0] + t, m[1] + t]
 }
 
@@ -420,7 +543,8 @@ fn taper(pos: &Position, v: Pair, phase: i32) -> i32 {
 /// A per-term breakdown of [`evaluate`], for the `eval` command.
 pub fn eval_trace(pos: &Position) -> String {
     use std::fmt::Write;
-    let (v, tr) = eval_impl::<true>(pos, None);
+    let w = Weights::builtin(pos.variant().is_janggi());
+    let (v, tr) = eval_impl::<true>(pos, w, None);
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -27,6 +27,7 @@ pub const PHASE_MAX: i32 = 4 * (PHASE_CHARIOT + PHASE_HORSE + PHASE_CANNON);
 pub const TEMPO: i32 = 12;
 
 /// Per-game parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameParams {
     /// Material by `PieceKind::index()` (0 and General unused).
     pub material: [Pair; 8],
@@ -56,7 +57,19 @@ pub struct GameParams {
     pub attack_scale: i32,
     /// Bonus per connected pair of chariots on one line (eg, mg).
     pub connected_chariots: Pair,
+    /// Value of a piece, by kind, per piece on the board (both sides,
+    /// generals not counted) above [`CROWD_BASE`], in eighths: a cannon
+    /// needs screens, horses and elephants are blocked on a full board.
+    pub crowd: [Pair; 8],
+    /// Danger per point of the enemy palace a piece attacks, by kind.
+    pub palace_attack: [i32; 8],
+    /// Scale of the palace-attack danger (0 turns the term off):
+    /// `units * attackers * this / 64`.
+    pub palace_scale: i32,
 }
+
+/// The board count at which [`GameParams::crowd`] adds nothing.
+pub const CROWD_BASE: i32 = 16;
 
 /// Xiangqi parameters.
 pub const XIANGQI: GameParams = GameParams {
@@ -185,6 +198,9 @@ pub const XIANGQI: GameParams = GameParams {
     attacker_weight: [0, 0, 0, 0, 14, 20, 12, 8],
     attack_scale: 6,
     connected_chariots: [12, 6],
+    crowd: [[0, 0]; 8],
+    palace_attack: [0; 8],
+    palace_scale: 0,
 };
 
 /// Janggi parameters. The material follows the traditional point values
@@ -317,4 +333,7 @@ pub const JANGGI: GameParams = GameParams {
     attacker_weight: [0, 0, 0, 6, 12, 20, 12, 10],
     attack_scale: 6,
     connected_chariots: [10, 6],
+    crowd: [[0, 0]; 8],
+    palace_attack: [0; 8],
+    palace_scale: 0,
 };

@@ -4,7 +4,7 @@
 //! tables in [`super::params`]. (Lines along files and ranks come from the
 //! position's occupancy masks, [`movegen::Position::scan_line`].)
 
-use super::params::{GameParams, JANGGI, XIANGQI};
+use super::params::GameParams;
 
 /// Steps with intermediate points: `(via1, via2, dest)`; `via2 == via1`
 /// for horse jumps (one leg).
@@ -63,11 +63,11 @@ const fn build_leaps(elephant: bool) -> [Leaps; 90] {
     t
 }
 
-/// Full piece-square tables: `[game][colour][kind][square]`, game 0 =
-/// Xiangqi, 1 = Janggi.
-pub static PST: [[[[i16; 90]; 8]; 2]; 2] = [build_pst(&XIANGQI), build_pst(&JANGGI)];
+/// Full piece-square tables of one game: `[colour][kind][square]`.
+pub type Pst = [[[i16; 90]; 8]; 2];
 
-const fn build_pst(p: &GameParams) -> [[[i16; 90]; 8]; 2] {
+/// Expand the half tables of `p` to full tables for both colours.
+pub const fn build_pst(p: &GameParams) -> Pst {
     let mut t = [[[0; 90]; 8]; 2];
     let mut c = 0;
     while c < 2 {

@@ -1,0 +1,248 @@
+//! `jiang tune`: fit the evaluation parameters of one game to the games in
+//! PGN files (as `jiang match -pgnout` writes them) and print the tuned
+//! parameters as Rust source for `search/src/eval/params.rs`.
+//!
+//! ```text
+//! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] games.pgn…
+//! ```
+//!
+//! Positions are taken from every game whose variant matches: after the
+//! opening (moves without a score comment), not in check, not under
+//! bikjang, and only where the move played was not a capture (a quiet
+//! position, so the static evaluation is what is being fitted). Each is
+//! labelled with the game result and the engine's score in the move's
+//! comment (`{+0.52 0.31s}`, pawns, side to move's view).
+
+use movegen::{Color, Position, Ranks, Variant};
+use search::eval::params::{GameParams, JANGGI, XIANGQI};
+use search::eval::tune::{fit_k, loss, tune, Sample, TuneOptions};
+use search::eval::Weights;
+
+/// Options of `jiang tune`.
+#[derive(Clone, Debug)]
+pub struct TuneArgs {
+    /// Which game's parameters (and games) to tune.
+    pub variant: Variant,
+    /// Weight of the game result against the search score.
+    pub lambda: f64,
+    /// Most coordinate-descent passes.
+    pub passes: usize,
+    /// Keep every N-th eligible position.
+    pub every: usize,
+    /// PGN files.
+    pub files: Vec<String>,
+}
+
+/// Parse the arguments after `tune`.
+pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
+    let mut a = TuneArgs {
+        variant: Variant::Janggi,
+        lambda: 0.5,
+        passes: 6,
+        every: 1,
+        files: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let mut val = || it.next().ok_or(format!("{w} needs a value"));
+        match w.as_str() {
+            "--variant" => a.variant = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--lambda" => {
+                a.lambda = val()?
+                    .parse()
+                    .ok()
+                    .filter(|l: &f64| (0.0..=1.0).contains(l))
+                    .ok_or("--lambda takes a number from 0 to 1")?
+            }
+            "--passes" => {
+                a.passes = val()?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or("--passes takes a positive number")?
+            }
+            "--every" => {
+                a.every = val()?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or("--every takes a positive number")?
+            }
+            f if !f.starts_with("--") => a.files.push(f.to_string()),
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if a.files.is_empty() {
+        return Err("tune needs at least one PGN file".into());
+    }
+    Ok(a)
+}
+
+/// Whether two rule-set names belong to the same game.
+fn same_game(a: Variant, b: Variant) -> bool {
+    a.is_janggi() == b.is_janggi()
+}
+
+/// The samples of one PGN text (games of other games are skipped).
+pub fn samples_from_pgn(text: &str, variant: Variant, every: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    let mut n = 0usize;
+    for game in text.split("[Event ").skip(1) {
+        let header = |name: &str| {
+            let tag = format!("[{name} \"");
+            game.find(&tag).and_then(|i| {
+                let rest = &game[i + tag.len()..];
+                rest.find('"').map(|j| &rest[..j])
+            })
+        };
+        let gv: Variant = match header("Variant").map(str::parse) {
+            Some(Ok(v)) => v,
+            _ => Variant::Xiangqi,
+        };
+        if !same_game(gv, variant) {
+            continue;
+        }
+        let red_result = match header("Result") {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            _ => continue,
+        };
+        let mut pos = match header("FEN") {
+            Some(f) => match Position::from_fen(f, gv) {
+                Ok(p) => p,
+                Err(_) => continue,
+            },
+            None => Position::startpos(gv),
+        };
+        let Some(body) = game.find("\n\n").map(|i| &game[i..]) else {
+            continue;
+        };
+        for (word, comment) in movetext(body) {
+            let Ok(m) = pos.parse_move(word, Ranks::ZeroBased) else {
+                break;
+            };
+            let score = comment.and_then(score_of);
+            let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
+            if let Some(s) = score {
+                if quiet && !pos.in_check() && !(pos.variant().has_bikjang() && pos.generals_facing())
+                {
+                    n += 1;
+                    if n % every == 0 {
+                        if let Ok(p) = Position::from_fen(&pos.to_fen(), gv) {
+                            let result = if pos.side_to_move() == Color::Red {
+                                red_result
+                            } else {
+                                1.0 - red_result
+                            };
+                            out.push(Sample {
+                                pos: p,
+                                result,
+                                score: (s.abs() < 5_000).then_some(s),
+                            });
+                        }
+                    }
+                }
+            }
+            pos.make_move(m);
+        }
+    }
+    out
+}
+
+/// The moves of a PGN movetext with their comments.
+fn movetext(body: &str) -> Vec<(&str, Option<&str>)> {
+    let mut out: Vec<(&str, Option<&str>)> = Vec::new();
+    let mut rest = body;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
+        if let Some(r) = rest.strip_prefix('{') {
+            let end = r.find('}').unwrap_or(r.len());
+            if let Some(last) = out.last_mut() {
+                last.1 = Some(&r[..end]);
+            }
+            rest = r.get(end + 1..).unwrap_or("");
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        rest = &rest[end..];
+        let number = word.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+        if number || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+            continue;
+        }
+        out.push((word, None));
+    }
+    out
+}
+
+/// The score in a move comment (`+0.52 0.31s` → 52), if it has one.
+fn score_of(comment: &str) -> Option<i32> {
+    let first = comment.split_whitespace().next()?;
+    let pawns: f64 = first.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
+}
+
+/// Run `jiang tune`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let a = parse_args(args)?;
+    let mut samples = Vec::new();
+    for f in &a.files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        samples.extend(samples_from_pgn(&text, a.variant, a.every));
+    }
+    if samples.is_empty() {
+        return Err("no positions of that game in the files".into());
+    }
+    let start: GameParams = if a.variant.is_janggi() { JANGGI } else { XIANGQI };
+    let w = Weights::new(start);
+    let k = fit_k(&samples, &w);
+    eprintln!(
+        "{} positions, k = {k:.3}, loss {:.6}",
+        samples.len(),
+        loss(&samples, &w, k, a.lambda)
+    );
+    let opts = TuneOptions {
+        lambda: a.lambda,
+        passes: a.passes,
+    };
+    let tuned = tune(&samples, &start, k, &opts, |p, _| {
+        eprintln!("pass {}: loss {:.6}, {} changed", p.pass, p.loss, p.changed);
+    });
+    println!("{tuned:#?}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PGN: &str = "[Event \"t\"]\n[Variant \"janggi\"]\n[Result \"0-1\"]\n\n\
+        1. a3a4 {book} a6a5 {book} 2. b0c2 {+0.10 0.1s} b9c7 {-0.20 0.1s} \
+        3. i3i4 {+0.15 0.1s} 0-1\n";
+
+    #[test]
+    fn reads_scored_quiet_positions() {
+        let s = samples_from_pgn(PGN, Variant::Janggi, 1);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].score, Some(10));
+        assert_eq!(s[0].result, 0.0);
+        assert_eq!(s[1].score, Some(-20));
+        assert_eq!(s[1].result, 1.0);
+        assert!(samples_from_pgn(PGN, Variant::Xiangqi, 1).is_empty());
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert!(parse_args(&v(&[])).is_err());
+        assert!(parse_args(&v(&["--lambda", "2", "x.pgn"])).is_err());
+        assert!(parse_args(&v(&["--bogus", "x.pgn"])).is_err());
+        assert!(parse_args(&v(&["--variant", "janggi", "x.pgn"])).is_ok());
+    }
+}

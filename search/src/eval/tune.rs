@@ -1,0 +1,394 @@
+//! Fitting the evaluation parameters to game data ("Texel" tuning).
+//!
+//! Each sample is a quiet position with the result of the game it came
+//! from and, where known, the score the playing engine's search gave it.
+//! The loss is the mean squared difference between a target and the
+//! evaluation mapped to an expected score by a logistic curve,
+//! `1 / (1 + 10^(-k·eval/400))`; the target blends the result and the
+//! search score mapped by the same curve (`lambda` = weight of the result).
+//! `k` is fitted first with the parameters as they are, then the
+//! parameters are improved by coordinate descent: each parameter in turn is
+//! moved by a step up or down and the move is kept when the loss drops.
+//! The search is deterministic: the same samples and options give the same
+//! parameters.
+
+use super::params::GameParams;
+use super::{evaluate_with, Weights};
+use movegen::{PieceKind, Position};
+use rayon::prelude::*;
+
+/// One training position.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The position (quiet: the side to move is not in check).
+    pub pos: Position,
+    /// The game's result for the side to move: 1 win, 0.5 draw, 0 loss.
+    pub result: f64,
+    /// The search score of the position, side to move's view, in
+    /// centipawns, if the data has one.
+    pub score: Option<i32>,
+}
+
+/// Options of [`tune`].
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// Weight of the game result in the target (the rest is the score).
+    pub lambda: f64,
+    /// Most passes over all parameters.
+    pub passes: usize,
+}
+
+/// One tunable number of [`GameParams`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// `material[kind][phase]`.
+    Material(usize, usize),
+    /// `pst[kind][rank][file]`.
+    Pst(usize, usize, usize),
+    /// `mobility[kind][phase]`.
+    Mobility(usize, usize),
+    /// `missing_advisor`.
+    MissingAdvisor,
+    /// `missing_elephant`.
+    MissingElephant,
+    /// `open_file_chariot`.
+    OpenFileChariot,
+    /// `cannon_on_file`.
+    CannonOnFile,
+    /// `central_cannon`.
+    CentralCannon,
+    /// `open_head_cannon`.
+    OpenHeadCannon,
+    /// `attacker_weight[kind]`.
+    AttackerWeight(usize),
+    /// `attack_scale`.
+    AttackScale,
+    /// `connected_chariots[phase]`.
+    ConnectedChariots(usize),
+    /// `crowd[kind][phase]`.
+    Crowd(usize, usize),
+    /// `palace_attack[kind]`.
+    PalaceAttack(usize),
+    /// `palace_scale`.
+    PalaceScale,
+}
+
+impl Slot {
+    /// Every slot, in a fixed order. Kinds without a term (the general's
+    /// material, mobility of pieces the evaluation does not count) are
+    /// left out; piece squares of the general and guards only inside the
+    /// palace.
+    pub fn all() -> Vec<Slot> {
+        let mut v = Vec::new();
+        let kinds = [
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+            PieceKind::Soldier,
+        ];
+        for k in kinds {
+            for ph in 0..2 {
+                v.push(Slot::Material(k.index(), ph));
+            }
+        }
+        for k in [
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+        ] {
+            for ph in 0..2 {
+                v.push(Slot::Mobility(k.index(), ph));
+            }
+        }
+        v.extend([
+            Slot::MissingAdvisor,
+            Slot::MissingElephant,
+            Slot::OpenFileChariot,
+            Slot::CannonOnFile,
+            Slot::CentralCannon,
+            Slot::OpenHeadCannon,
+            Slot::AttackScale,
+            Slot::ConnectedChariots(0),
+            Slot::ConnectedChariots(1),
+        ]);
+        for k in [
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+            PieceKind::Soldier,
+        ] {
+            v.push(Slot::AttackerWeight(k.index()));
+        }
+        for k in [
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+        ] {
+            for ph in 0..2 {
+                v.push(Slot::Crowd(k.index(), ph));
+            }
+        }
+        for k in [
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+            PieceKind::Cannon,
+            PieceKind::Soldier,
+        ] {
+            v.push(Slot::PalaceAttack(k.index()));
+        }
+        v.push(Slot::PalaceScale);
+        for k in PieceKind::ALL {
+            if k == PieceKind::General || k == PieceKind::Advisor {
+                for r in 0..3 {
+                    for f in 3..5 {
+                        v.push(Slot::Pst(k.index(), r, f));
+                    }
+                }
+            } else {
+                for r in 0..10 {
+                    for f in 0..5 {
+                        v.push(Slot::Pst(k.index(), r, f));
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The slot's value in `p`.
+    pub fn get(self, p: &GameParams) -> i32 {
+        match self {
+            Slot::Material(k, ph) => p.material[k][ph],
+            Slot::Pst(k, r, f) => i32::from(p.pst[k][r][f]),
+            Slot::Mobility(k, ph) => p.mobility[k][ph],
+            Slot::MissingAdvisor => p.missing_advisor,
+            Slot::MissingElephant => p.missing_elephant,
+            Slot::OpenFileChariot => p.open_file_chariot,
+            Slot::CannonOnFile => p.cannon_on_file,
+            Slot::CentralCannon => p.central_cannon,
+            Slot::OpenHeadCannon => p.open_head_cannon,
+            Slot::AttackerWeight(k) => p.attacker_weight[k],
+            Slot::AttackScale => p.attack_scale,
+            Slot::ConnectedChariots(ph) => p.connected_chariots[ph],
+            Slot::Crowd(k, ph) => p.crowd[k][ph],
+            Slot::PalaceAttack(k) => p.palace_attack[k],
+            Slot::PalaceScale => p.palace_scale,
+        }
+    }
+
+    /// Set the slot's value in `p`.
+    pub fn set(self, p: &mut GameParams, v: i32) {
+        match self {
+            Slot::Material(k, ph) => p.material[k][ph] = v,
+            Slot::Pst(k, r, f) => p.pst[k][r][f] = v.clamp(-999, 999) as i16,
+            Slot::Mobility(k, ph) => p.mobility[k][ph] = v,
+            Slot::MissingAdvisor => p.missing_advisor = v,
+            Slot::MissingElephant => p.missing_elephant = v,
+            Slot::OpenFileChariot => p.open_file_chariot = v,
+            Slot::CannonOnFile => p.cannon_on_file = v,
+            Slot::CentralCannon => p.central_cannon = v,
+            Slot::OpenHeadCannon => p.open_head_cannon = v,
+            Slot::AttackerWeight(k) => p.attacker_weight[k] = v,
+            Slot::AttackScale => p.attack_scale = v,
+            Slot::ConnectedChariots(ph) => p.connected_chariots[ph] = v,
+            Slot::Crowd(k, ph) => p.crowd[k][ph] = v,
+            Slot::PalaceAttack(k) => p.palace_attack[k] = v,
+            Slot::PalaceScale => p.palace_scale = v,
+        }
+    }
+
+    /// How far one step of coordinate descent moves the slot.
+    fn step(self) -> i32 {
+        match self {
+            Slot::Material(..) => 6,
+            _ => 2,
+        }
+    }
+}
+
+/// Expected score of an evaluation (centipawns) on the logistic curve.
+pub fn expected(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The target of a sample: the result blended with the search score.
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    match s.score {
+        Some(v) => lambda * s.result + (1.0 - lambda) * expected(f64::from(v), k),
+        None => s.result,
+    }
+}
+
+/// Mean squared error of the weights over the samples.
+pub fn loss(samples: &[Sample], w: &Weights, k: f64, lambda: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let e = expected(f64::from(evaluate_with(&s.pos, w)), k);
+            let d = target(s, k, lambda) - e;
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The logistic scale `k` that fits the results best with weights `w`
+/// (a scan, then a finer scan around the best value).
+pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
+    let mut best = (f64::MAX, 1.0);
+    let mut lo = 0.1;
+    let mut step = 0.1;
+    for _ in 0..3 {
+        let mut k = lo;
+        for _ in 0..30 {
+            let l = loss(samples, w, k, 1.0);
+            if l < best.0 {
+                best = (l, k);
+            }
+            k += step;
+        }
+        lo = (best.1 - step).max(0.01);
+        step /= 10.0;
+    }
+    best.1
+}
+
+/// What a tuning run reports after each pass.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Pass number, from 1.
+    pub pass: usize,
+    /// Loss after the pass.
+    pub loss: f64,
+    /// Parameters changed in the pass.
+    pub changed: usize,
+}
+
+/// Improve `start` by coordinate descent on the samples with the fixed
+/// logistic scale `k`; `report` is called after each pass.
+pub fn tune(
+    samples: &[Sample],
+    start: &GameParams,
+    k: f64,
+    opts: &TuneOptions,
+    mut report: impl FnMut(&Progress, &GameParams),
+) -> GameParams {
+    let slots = Slot::all();
+    let mut p = *start;
+    let mut best = loss(samples, &Weights::new(p), k, opts.lambda);
+    // Slots that no sample depends on are dropped after the first try.
+    let mut active = vec![true; slots.len()];
+    for pass in 1..=opts.passes {
+        let mut changed = 0;
+        for (i, &slot) in slots.iter().enumerate() {
+            if !active[i] {
+                continue;
+            }
+            let old = slot.get(&p);
+            let mut improved = false;
+            let mut untouched = true;
+            for dir in [1, -1] {
+                let mut q = p;
+                slot.set(&mut q, old + dir * slot.step());
+                let l = loss(samples, &Weights::new(q), k, opts.lambda);
+                if l != best {
+                    untouched = false;
+                }
+                if l < best {
+                    best = l;
+                    p = q;
+                    improved = true;
+                    break;
+                }
+            }
+            if untouched && pass == 1 {
+                active[i] = false;
+            }
+            changed += usize::from(improved);
+        }
+        report(
+            &Progress {
+                pass,
+                loss: best,
+                changed,
+            },
+            &p,
+        );
+        if changed == 0 {
+            break;
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::params::JANGGI;
+    use movegen::Variant;
+
+    /// Positions labelled by a planted parameter set: tuning from other
+    /// parameters moves toward the planted ones and lowers the loss.
+    #[test]
+    fn recovers_a_planted_material_value() {
+        let mut planted = JANGGI;
+        planted.material[PieceKind::Cannon.index()] = [460, 430];
+        let pw = Weights::new(planted);
+        let mut samples = Vec::new();
+        let mut pos = Position::startpos(Variant::Janggi);
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.history_len() > 120 {
+                pos = Position::startpos(Variant::Janggi);
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.make_move(moves[(seed >> 33) as usize % moves.len()]);
+            if pos.in_check() {
+                continue;
+            }
+            let fen = pos.to_fen();
+            let Ok(p) = Position::from_fen(&fen, Variant::Janggi) else {
+                continue;
+            };
+            let e = evaluate_with(&p, &pw);
+            samples.push(Sample {
+                pos: p,
+                result: expected(f64::from(e), 1.0),
+                score: None,
+            });
+        }
+        let w0 = Weights::new(JANGGI);
+        let before = loss(&samples, &w0, 1.0, 1.0);
+        let opts = TuneOptions {
+            lambda: 1.0,
+            passes: 3,
+        };
+        let tuned = tune(&samples, &JANGGI, 1.0, &opts, |_, _| {});
+        let after = loss(&samples, &Weights::new(tuned), 1.0, 1.0);
+        assert!(after < before / 2.0, "{before} -> {after}");
+        let c = PieceKind::Cannon.index();
+        assert!(tuned.material[c][0] > JANGGI.material[c][0]);
+        assert!(tuned.material[c][1] > JANGGI.material[c][1]);
+    }
+
+    #[test]
+    fn slots_read_back_what_they_set() {
+        let mut p = JANGGI;
+        for (i, s) in Slot::all().into_iter().enumerate() {
+            s.set(&mut p, i as i32 % 97);
+            assert_eq!(s.get(&p), i as i32 % 97, "{s:?}");
+        }
+    }
+}
