@@ -125,7 +125,9 @@ pub fn samples_from_pgn(text: &str, variant: Variant, every: usize) -> Vec<Sampl
             let score = comment.and_then(score_of);
             let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
             if let Some(s) = score {
-                if quiet && !pos.in_check() && !(pos.variant().has_bikjang() && pos.generals_facing())
+                if quiet
+                    && !pos.in_check()
+                    && !(pos.variant().has_bikjang() && pos.generals_facing())
                 {
                     n += 1;
                     if n % every == 0 {
@@ -172,7 +174,10 @@ fn movetext(body: &str) -> Vec<(&str, Option<&str>)> {
             .unwrap_or(rest.len());
         let word = &rest[..end];
         rest = &rest[end..];
-        let number = word.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+        let number = word
+            .trim_end_matches('.')
+            .chars()
+            .all(|c| c.is_ascii_digit());
         if number || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
             continue;
         }
@@ -199,7 +204,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if samples.is_empty() {
         return Err("no positions of that game in the files".into());
     }
-    let start: GameParams = if a.variant.is_janggi() { JANGGI } else { XIANGQI };
+    let start: GameParams = if a.variant.is_janggi() {
+        JANGGI
+    } else {
+        XIANGQI
+    };
     let w = Weights::new(start);
     let k = fit_k(&samples, &w);
     eprintln!(
@@ -211,8 +220,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         lambda: a.lambda,
         passes: a.passes,
     };
-    let tuned = tune(&samples, &start, k, &opts, |p, _| {
+    let tuned = tune(&samples, &start, k, &opts, |p, params| {
         eprintln!("pass {}: loss {:.6}, {} changed", p.pass, p.loss, p.changed);
+        // The parameters so far, so that a long run can be cut short.
+        eprintln!("{params:#?}");
     });
     println!("{tuned:#?}");
     Ok(())

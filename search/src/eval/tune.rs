@@ -8,7 +8,7 @@
 //! search score mapped by the same curve (`lambda` = weight of the result).
 //! `k` is fitted first with the parameters as they are, then the
 //! parameters are improved by coordinate descent: each parameter in turn is
-//! moved by a step up or down and the move is kept when the loss drops.
+//! moved by steps up or down as long as the loss keeps dropping.
 //! The search is deterministic: the same samples and options give the same
 //! parameters.
 
@@ -211,6 +211,9 @@ impl Slot {
     }
 }
 
+/// Most steps one parameter moves in one pass.
+const MAX_STEPS: usize = 8;
+
 /// Expected score of an evaluation (centipawns) on the logistic curve.
 pub fn expected(eval: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
@@ -296,16 +299,25 @@ pub fn tune(
             let mut improved = false;
             let mut untouched = true;
             for dir in [1, -1] {
-                let mut q = p;
-                slot.set(&mut q, old + dir * slot.step());
-                let l = loss(samples, &Weights::new(q), k, opts.lambda);
-                if l != best {
-                    untouched = false;
-                }
-                if l < best {
+                // Keep stepping while the loss drops (a line search along
+                // this parameter), at most MAX_STEPS steps a pass.
+                let mut v = old;
+                for _ in 0..MAX_STEPS {
+                    let mut q = p;
+                    v += dir * slot.step();
+                    slot.set(&mut q, v);
+                    let l = loss(samples, &Weights::new(q), k, opts.lambda);
+                    if l != best {
+                        untouched = false;
+                    }
+                    if l >= best {
+                        break;
+                    }
                     best = l;
                     p = q;
                     improved = true;
+                }
+                if improved {
                     break;
                 }
             }
