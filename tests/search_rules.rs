@@ -17,10 +17,11 @@
 //! what the engine happens to play. Searches are short (a node budget and a
 //! depth cap) so the file runs in seconds in the dev profile.
 
+mod search_common;
+
 use movegen::{move_text, Move, Position, Ranks, Variant};
-use search::{BestMove, Engine, Limits, Score};
-use std::sync::mpsc;
-use std::time::Duration;
+use search::{BestMove, Limits, Score};
+use search_common::search_with;
 
 const ENDS: &str = include_str!("data/ends.txt");
 const CHASE: &str = include_str!("data/xiangqi_chase_cases.tsv");
@@ -33,29 +34,6 @@ const DEPTH: u32 = 8;
 /// scores wins by rule (repetition verdicts, counting) far beyond any
 /// evaluation and below mate scores.
 const DECIDED_MIN: i32 = 10_000;
-
-/// Search `pos` (with its history) on a fresh engine under `limits`.
-fn search_with(pos: &Position, limits: Limits) -> BestMove {
-    let mut engine = Engine::new();
-    engine.set_hash_mb(8);
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        pos,
-        limits,
-        Box::new(|_| {}),
-        Box::new(move |b| {
-            // The receiver lives until the result arrives; a failed send
-            // can only mean the test already gave up.
-            let _ = tx.send(b);
-        }),
-    );
-    let got = rx.recv_timeout(Duration::from_secs(60));
-    engine.wait();
-    match got {
-        Ok(b) => b,
-        Err(e) => panic!("search gave no result: {e}"),
-    }
-}
 
 /// A short search: [`NODES`] nodes, at most [`DEPTH`] plies.
 fn search(pos: &Position) -> BestMove {
