@@ -3,7 +3,7 @@
 //! parameters as Rust source for `search/src/eval/params.rs`.
 //!
 //! ```text
-//! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] games.pgn…
+//! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] [--player NAME] games.pgn…
 //! ```
 //!
 //! Positions are taken from every game whose variant matches: after the
@@ -11,7 +11,10 @@
 //! bikjang, and only where the move played was not a capture (a quiet
 //! position, so the static evaluation is what is being fitted). Each is
 //! labelled with the game result and the engine's score in the move's
-//! comment (`{+0.52 0.31s}`, pawns, side to move's view).
+//! comment (`{+0.52 0.31s}`, pawns, side to move's view). With `--player
+//! NAME` only positions where that player (PGN `White`/`Black`) was to
+//! move are kept, so that another engine's scores (in its own units) never
+//! enter the target.
 
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
@@ -29,6 +32,8 @@ pub struct TuneArgs {
     pub passes: usize,
     /// Keep every N-th eligible position.
     pub every: usize,
+    /// Only positions where this player was to move.
+    pub player: Option<String>,
     /// PGN files.
     pub files: Vec<String>,
 }
@@ -40,6 +45,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
         lambda: 0.5,
         passes: 6,
         every: 1,
+        player: None,
         files: Vec::new(),
     };
     let mut it = args.iter();
@@ -54,20 +60,9 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
                     .filter(|l: &f64| (0.0..=1.0).contains(l))
                     .ok_or("--lambda takes a number from 0 to 1")?
             }
-            "--passes" => {
-                a.passes = val()?
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or("--passes takes a positive number")?
-            }
-            "--every" => {
-                a.every = val()?
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or("--every takes a positive number")?
-            }
+            "--passes" => a.passes = positive(w, val()?)?,
+            "--every" => a.every = positive(w, val()?)?,
+            "--player" => a.player = Some(val()?.to_string()),
             f if !f.starts_with("--") => a.files.push(f.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -78,13 +73,26 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
     Ok(a)
 }
 
+/// A positive whole number given to option `name`.
+fn positive(name: &str, text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or(format!("{name} takes a positive number"))
+}
+
 /// Whether two rule-set names belong to the same game.
 fn same_game(a: Variant, b: Variant) -> bool {
     a.is_janggi() == b.is_janggi()
 }
 
 /// The samples of one PGN text (games of other games are skipped).
-pub fn samples_from_pgn(text: &str, variant: Variant, every: usize) -> Vec<Sample> {
+pub fn samples_from_pgn(
+    text: &str,
+    variant: Variant,
+    every: usize,
+    player: Option<&str>,
+) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut n = 0usize;
     for game in text.split("[Event ").skip(1) {
@@ -118,11 +126,14 @@ pub fn samples_from_pgn(text: &str, variant: Variant, every: usize) -> Vec<Sampl
         let Some(body) = game.find("\n\n").map(|i| &game[i..]) else {
             continue;
         };
+        let names = [header("White"), header("Black")];
         for (word, comment) in movetext(body) {
             let Ok(m) = pos.parse_move(word, Ranks::ZeroBased) else {
                 break;
             };
-            let score = comment.and_then(score_of);
+            let mover = names[pos.side_to_move().index()];
+            let wanted = player.map_or(true, |p| mover == Some(p));
+            let score = comment.and_then(score_of).filter(|_| wanted);
             let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
             if let Some(s) = score {
                 if quiet
@@ -199,7 +210,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut samples = Vec::new();
     for f in &a.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        samples.extend(samples_from_pgn(&text, a.variant, a.every));
+        samples.extend(samples_from_pgn(
+            &text,
+            a.variant,
+            a.every,
+            a.player.as_deref(),
+        ));
     }
     if samples.is_empty() {
         return Err("no positions of that game in the files".into());
@@ -233,19 +249,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    const PGN: &str = "[Event \"t\"]\n[Variant \"janggi\"]\n[Result \"0-1\"]\n\n\
+    const PGN: &str =
+        "[Event \"t\"]\n[White \"w\"]\n[Black \"b\"]\n[Variant \"janggi\"]\n[Result \"0-1\"]\n\n\
         1. a3a4 {book} a6a5 {book} 2. b0c2 {+0.10 0.1s} b9c7 {-0.20 0.1s} \
         3. i3i4 {+0.15 0.1s} 0-1\n";
 
     #[test]
     fn reads_scored_quiet_positions() {
-        let s = samples_from_pgn(PGN, Variant::Janggi, 1);
+        let s = samples_from_pgn(PGN, Variant::Janggi, 1, None);
         assert_eq!(s.len(), 3);
         assert_eq!(s[0].score, Some(10));
         assert_eq!(s[0].result, 0.0);
         assert_eq!(s[1].score, Some(-20));
         assert_eq!(s[1].result, 1.0);
-        assert!(samples_from_pgn(PGN, Variant::Xiangqi, 1).is_empty());
+        assert!(samples_from_pgn(PGN, Variant::Xiangqi, 1, None).is_empty());
+        let black = samples_from_pgn(PGN, Variant::Janggi, 1, Some("b"));
+        assert_eq!(black.len(), 1);
+        assert_eq!(black[0].score, Some(-20));
     }
 
     #[test]

@@ -335,12 +335,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         }
 
         // Pieces whose worth depends on how full the board is.
-        for k in [
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-            PieceKind::Cannon,
-        ] {
+        for k in CROWD_KINDS {
             let c = p.crowd[k.index()];
             if c != [0, 0] {
                 let n = pos.count(us, k) as i32 * (crowd - params::CROWD_BASE);
@@ -368,6 +363,24 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
 
     (taper(pos, [acc.mg, acc.eg], phase), acc.trace)
 }
+
+/// Kinds whose worth depends on how full the board is ([`GameParams::crowd`]).
+pub const CROWD_KINDS: [PieceKind; 4] = [
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Chariot,
+    PieceKind::Cannon,
+];
+
+/// Kinds that count as attackers of palace points
+/// ([`GameParams::palace_attack`]).
+pub const PALACE_ATTACKERS: [PieceKind; 5] = [
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Chariot,
+    PieceKind::Cannon,
+    PieceKind::Soldier,
+];
 
 /// Pieces on the board, generals not counted.
 #[inline(always)]
@@ -406,13 +419,7 @@ fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
     let r0 = if us == Color::Red { 0 } else { 7 };
     let mut units = 0;
     let mut pieces = 0;
-    for k in [
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
-    ] {
+    for k in PALACE_ATTACKERS {
         let w = p.palace_attack[k.index()];
         if w == 0 {
             continue;

@@ -13,7 +13,7 @@
 //! parameters.
 
 use super::params::GameParams;
-use super::{evaluate_with, Weights};
+use super::{evaluate_with, Weights, CROWD_KINDS, PALACE_ATTACKERS};
 use movegen::{PieceKind, Position};
 use rayon::prelude::*;
 
@@ -80,25 +80,16 @@ impl Slot {
     /// palace.
     pub fn all() -> Vec<Slot> {
         let mut v = Vec::new();
-        let kinds = [
-            PieceKind::Advisor,
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-            PieceKind::Cannon,
-            PieceKind::Soldier,
-        ];
-        for k in kinds {
+        for k in PieceKind::ALL
+            .into_iter()
+            .filter(|&k| k != PieceKind::General)
+        {
             for ph in 0..2 {
                 v.push(Slot::Material(k.index(), ph));
             }
         }
-        for k in [
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-            PieceKind::Cannon,
-        ] {
+        // The kinds with a mobility term are those of the crowd term.
+        for k in CROWD_KINDS {
             for ph in 0..2 {
                 v.push(Slot::Mobility(k.index(), ph));
             }
@@ -122,23 +113,12 @@ impl Slot {
         ] {
             v.push(Slot::AttackerWeight(k.index()));
         }
-        for k in [
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-            PieceKind::Cannon,
-        ] {
+        for k in CROWD_KINDS {
             for ph in 0..2 {
                 v.push(Slot::Crowd(k.index(), ph));
             }
         }
-        for k in [
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-            PieceKind::Cannon,
-            PieceKind::Soldier,
-        ] {
+        for k in PALACE_ATTACKERS {
             v.push(Slot::PalaceAttack(k.index()));
         }
         v.push(Slot::PalaceScale);
