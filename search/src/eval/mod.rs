@@ -26,14 +26,24 @@ pub struct Weights {
     /// The parameters.
     pub params: GameParams,
     pst: Pst,
+    /// Whether any [`GameParams::crowd`] value is set (else the board
+    /// count is not needed: Xiangqi's evaluation skips it).
+    crowd: bool,
 }
 
 impl Weights {
     /// Weights from parameters (expands the piece-square tables).
     pub const fn new(params: GameParams) -> Weights {
+        let mut crowd = false;
+        let mut k = 0;
+        while k < params.crowd.len() {
+            crowd |= params.crowd[k][0] != 0 || params.crowd[k][1] != 0;
+            k += 1;
+        }
         Weights {
             pst: tables::build_pst(&params),
             params,
+            crowd,
         }
     }
 
@@ -204,7 +214,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
     };
 
     let phase = game_phase(pos);
-    let crowd = board_count(pos);
+    let crowd = if w.crowd { board_count(pos) } else { 0 };
     if let Some(v) = psq {
         acc.mg += v[0];
         acc.eg += v[1];
@@ -335,7 +345,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         }
 
         // Pieces whose worth depends on how full the board is.
-        for k in CROWD_KINDS {
+        for k in CROWD_KINDS.into_iter().filter(|_| w.crowd) {
             let c = p.crowd[k.index()];
             if c != [0, 0] {
                 let n = pos.count(us, k) as i32 * (crowd - params::CROWD_BASE);
