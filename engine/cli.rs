@@ -39,7 +39,7 @@ pub fn main(args: &[String]) -> i32 {
     let result = match cmd.as_str() {
         "perft" => perft(rest),
         "bench" => bench(rest),
-        "match" => return crate::matchrunner::main(rest),
+        "match" => return jiang_match::main(rest),
         "tune" => crate::tune::run(rest),
         "help" | "-h" | "--help" | "-help" => {
             println!("{USAGE}");

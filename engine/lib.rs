@@ -10,13 +10,13 @@
 //! - [`io`]: the stdin reader thread and the locked stdout writer.
 //! - [`wdl`]: the win/draw/loss model behind `UCI_ShowWDL`.
 //! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`).
-//! - [`matchrunner`]: `jiang match …`.
+//!
+//! `jiang match …` is the [`jiang_match`] crate; `jiang tune` is [`tune`].
 
 pub mod cli;
 pub mod commands;
 pub mod detect;
 pub mod io;
-pub mod matchrunner;
 pub mod options;
 pub mod session;
 pub mod tune;

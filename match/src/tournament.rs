@@ -12,13 +12,13 @@ use std::thread;
 
 use movegen::Color;
 
-use super::cli::{MatchConfig, Tournament};
-use super::engine::Engine;
-use super::game::{play_game, Fault, GameRecord, GameSettings};
-use super::openings::{self, Opening, Rng};
-use super::pgn::{self, PgnHeader};
-use super::referee::Outcome;
-use super::stats::{Score, Sprt, SprtResult};
+use crate::cli::{MatchConfig, Tournament};
+use crate::engine::Engine;
+use crate::game::{play_game, Fault, GameRecord, GameSettings};
+use crate::openings::{self, Opening, Rng};
+use crate::pgn::{self, PgnHeader};
+use crate::referee::Outcome;
+use crate::stats::{Score, Sprt, SprtResult};
 
 /// One scheduled game.
 #[derive(Clone)]

@@ -1,7 +1,12 @@
 //! `jiang match`: an engine-match runner and referee for Xiangqi and Janggi.
 //!
+//! A crate of its own so that the runner can be used without the engine:
+//! it depends on the rules core (`movegen`) only. The `jiang` binary calls
+//! [`main`] for `jiang match …`; a program of its own can do the same, or
+//! build a [`cli::MatchConfig`] and call [`tournament::run`].
+//!
 //! The command line follows cutechess-cli's syntax (see [`cli::USAGE`] and
-//! `engine/matchrunner/README.md`); every move is checked by our rules core
+//! this crate's `README.md`); every move is checked by our rules core
 //! and every game ended by the referee. Layout:
 //! - [`cli`]: command-line parsing into a [`cli::MatchConfig`];
 //! - [`engine_proc`]: child processes with a reader thread and deadlines;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, Square};
 
-use super::game::GameRecord;
+use crate::game::GameRecord;
 
 /// Move notation in the PGN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

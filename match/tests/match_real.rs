@@ -4,18 +4,43 @@
 //! rule or adjudication with no engine fault, and the PGN must replay with
 //! the rules core to the same verdict.
 //!
-//! Ignored by default (they take a minute and need the Debian engines):
-//! `cargo test --release --test match_real -- --ignored --test-threads 1`.
-//! `JIANG_MATCH_PGN=file.pgn cargo test --test match_real verify_pgn_file
-//! -- --ignored` checks the games of any `jiang match` run.
+//! Ignored by default (they take a minute and need the Debian engines and a
+//! built `jiang` of the same profile, or `JIANG_BIN=path`):
+//! `cargo build --release && cargo test -p jiang-match --release --test
+//! match_real -- --ignored --test-threads 1`.
+//! `JIANG_MATCH_PGN=file.pgn cargo test -p jiang-match --test match_real
+//! verify_pgn_file -- --ignored` checks the games of any `jiang match` run.
 
 use std::path::{Path, PathBuf};
 
-use jiang::matchrunner::openings::parse_pgn;
-use jiang::matchrunner::{cli, tournament};
+use jiang_match::openings::parse_pgn;
+use jiang_match::{cli, tournament};
 use movegen::Variant;
 
-const JIANG: &str = env!("CARGO_BIN_EXE_jiang");
+/// The `jiang` binary to play with: `JIANG_BIN`, else the workspace's build
+/// of this test's profile. This crate does not depend on the engine, so
+/// cargo does not build it for these tests; the binary must exist.
+fn jiang() -> String {
+    if let Ok(bin) = std::env::var("JIANG_BIN") {
+        return bin;
+    }
+    let profile = if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    };
+    // CARGO_TARGET_TMPDIR is `<target>/tmp`; binaries live in `<target>/<profile>`.
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf);
+    let bin = target.join(profile).join("jiang");
+    assert!(
+        bin.exists(),
+        "{} is missing: build it first (cargo build) or set JIANG_BIN",
+        bin.display()
+    );
+    bin.display().to_string()
+}
 
 fn have(path: &str) -> bool {
     Path::new(path).exists()
@@ -83,7 +108,7 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
         "-variant".into(),
         variant.into(),
         "-engine".into(),
-        format!("cmd={JIANG}"),
+        format!("cmd={}", jiang()),
         "name=jiang".into(),
         "-engine".into(),
     ];
@@ -118,13 +143,13 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
 fn jiang_vs_jiang() {
     real_match(
         "xiangqi",
-        &[&format!("cmd={JIANG}"), "name=jiang2"],
+        &[&format!("cmd={}", jiang()), "name=jiang2"],
         2,
         "jj-x",
     );
     real_match(
         "janggi",
-        &[&format!("cmd={JIANG}"), "name=jiang2"],
+        &[&format!("cmd={}", jiang()), "name=jiang2"],
         2,
         "jj-j",
     );

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use movegen::{move_text, Move, Position, Ranks, Variant};
 
-use super::cli::{EngineConfig, Proto, TimeControl};
-use super::engine_proc::{EngineProc, ProcError};
+use crate::cli::{EngineConfig, Proto, TimeControl};
+use crate::engine_proc::{EngineProc, ProcError};
 
 /// How long an engine may take to start up and answer the handshake.
 const HANDSHAKE: Duration = Duration::from_secs(15);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use movegen::{Ranks, Variant};
 
-use super::engine_proc::Launch;
+use crate::engine_proc::Launch;
 
 /// Why the command line was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -245,7 +245,7 @@ pub struct MatchConfig {
     /// Print the statistics every this many games (0: only at the end).
     pub rating_interval: u32,
     /// PGN move notation.
-    pub notation: super::pgn::Notation,
+    pub notation: crate::pgn::Notation,
 }
 
 impl Default for MatchConfig {
@@ -270,7 +270,7 @@ impl Default for MatchConfig {
             debug: false,
             hang_ms: 60_000,
             rating_interval: 10,
-            notation: super::pgn::Notation::Iccs,
+            notation: crate::pgn::Notation::Iccs,
         }
     }
 }
@@ -522,8 +522,8 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
             "recover" => cfg.recover = true,
             "notation" => {
                 cfg.notation = match take_value(args, &mut i, flag)? {
-                    "iccs" => super::pgn::Notation::Iccs,
-                    "wxf" => super::pgn::Notation::Wxf,
+                    "iccs" => crate::pgn::Notation::Iccs,
+                    "wxf" => crate::pgn::Notation::Wxf,
                     v => return err(format!("{flag}: unknown notation '{v}' (iccs or wxf)")),
                 }
             }

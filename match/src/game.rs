@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use movegen::{Color, Move, MoveError, Position};
 
-use super::cli::{DrawAdjudication, ResignAdjudication, TimeControl};
-use super::engine::{ClockView, Engine, Reply, Request};
-use super::engine_proc::ProcError;
-use super::openings::Opening;
-use super::referee::{self, Outcome, Verdict};
+use crate::cli::{DrawAdjudication, ResignAdjudication, TimeControl};
+use crate::engine::{ClockView, Engine, Reply, Request};
+use crate::engine_proc::ProcError;
+use crate::openings::Opening;
+use crate::referee::{self, Outcome, Verdict};
 
 /// How long an engine that overstepped its deadline gets to answer `stop`
 /// before it counts as hung rather than merely slow.

@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jiang::matchrunner::game::Fault;
-use jiang::matchrunner::openings::parse_pgn;
-use jiang::matchrunner::tournament::{run, Summary};
-use jiang::matchrunner::{cli, main as match_main};
+use jiang_match::game::Fault;
+use jiang_match::openings::parse_pgn;
+use jiang_match::tournament::{run, Summary};
+use jiang_match::{cli, main as match_main};
 use movegen::Variant;
 
 fn fake(mode: &str) -> String {
@@ -329,7 +329,7 @@ fn sprt_stops_the_match() {
             "-games", "2", "-rounds", "200", "-repeat", "-sprt", "elo0=0", "elo1=10", "-recover",
         ],
     );
-    assert_eq!(s.sprt, Some(jiang::matchrunner::stats::SprtResult::H1));
+    assert_eq!(s.sprt, Some(jiang_match::stats::SprtResult::H1));
     assert!(s.games < 400, "stopped early after {} games", s.games);
     assert!(
         s.games >= 4,
