@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 use movegen::{Color, Move, MoveError, Position};
 
 use crate::cli::{DrawAdjudication, ResignAdjudication, TimeControl};
-use crate::engine::{ClockView, Engine, Reply, Request};
 use crate::engine_proc::ProcError;
 use crate::openings::Opening;
+use crate::player::{ClockView, Player, Reply, Request};
 use crate::referee::{self, Outcome, Verdict};
 
 /// How long an engine that overstepped its deadline gets to answer `stop`
@@ -244,9 +244,9 @@ impl Adjudicator {
 
 /// Play one game; `engines[0]` has the first player (Red / Cho).
 /// `names` are for messages. The engines must already be started.
-pub fn play_game(engines: [&mut Engine; 2], opening: &Opening, s: &GameSettings) -> GameRecord {
+pub fn play_game(engines: [&mut Player; 2], opening: &Opening, s: &GameSettings) -> GameRecord {
     let [red, black] = engines;
-    let mut eng: [&mut Engine; 2] = [red, black];
+    let mut eng: [&mut Player; 2] = [red, black];
     let janggi = opening.start.variant().is_janggi();
     let mut pos = opening.start.clone();
     for &m in &opening.moves {

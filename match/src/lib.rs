@@ -10,17 +10,18 @@
 //! and every game ended by the referee. Layout:
 //! - [`cli`]: command-line parsing into a [`cli::MatchConfig`];
 //! - [`engine_proc`]: child processes with a reader thread and deadlines;
-//! - [`engine`]: UCI, UCCI and XBoard as the referee speaks them;
+//! - [`player`]: an engine in a match: UCI, UCCI and XBoard as the referee
+//!   speaks them;
 //! - [`referee`]: game-end verdicts; [`game`]: the game loop and clocks;
 //! - [`openings`], [`pgn`], [`stats`] (Elo, LOS, pentanomial, SPRT);
 //! - [`tournament`]: pairings, concurrency, progress and the final report.
 
 pub mod cli;
-pub mod engine;
 pub mod engine_proc;
 pub mod game;
 pub mod openings;
 pub mod pgn;
+pub mod player;
 pub mod referee;
 pub mod stats;
 pub mod tournament;

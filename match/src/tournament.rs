@@ -13,10 +13,10 @@ use std::thread;
 use movegen::Color;
 
 use crate::cli::{MatchConfig, Tournament};
-use crate::engine::Engine;
 use crate::game::{play_game, Fault, GameRecord, GameSettings};
 use crate::openings::{self, Opening, Rng};
 use crate::pgn::{self, PgnHeader};
+use crate::player::Player;
 use crate::referee::Outcome;
 use crate::stats::{Score, Sprt, SprtResult};
 
@@ -118,7 +118,7 @@ fn schedule(cfg: &MatchConfig, book: &[Opening]) -> Vec<Job> {
 /// engines that failed.
 fn run_job(
     cfg: &MatchConfig,
-    cache: &mut HashMap<usize, Engine>,
+    cache: &mut HashMap<usize, Player>,
     job: &Job,
     settings: &GameSettings,
 ) -> GameRecord {
@@ -131,7 +131,7 @@ fn run_job(
             }
         }
         if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(idx) {
-            match Engine::start(&cfg.engines[idx], cfg.variant, cfg.debug) {
+            match Player::start(&cfg.engines[idx], cfg.variant, cfg.debug) {
                 Ok(e) => {
                     v.insert(e);
                 }
@@ -248,7 +248,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         let h = thread::Builder::new()
             .name(format!("match-worker-{w}"))
             .spawn(move || {
-                let mut cache: HashMap<usize, Engine> = HashMap::new();
+                let mut cache: HashMap<usize, Player> = HashMap::new();
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         break;

@@ -1,5 +1,6 @@
-//! An engine as the referee sees it: start, new game, "your move", quit —
-//! translated to UCI, UCCI or XBoard.
+//! A [`Player`]: an engine as the referee sees it — start, new game, "your
+//! move", quit — translated to UCI, UCCI or XBoard. (Not search's
+//! `Engine`: a player is any engine program, run as a child process.)
 //!
 //! Each protocol's details (rank convention, FEN letters, time units, move
 //! text of a pass) stay in here; the game loop only deals in [`Move`]s and
@@ -18,29 +19,29 @@ const HANDSHAKE: Duration = Duration::from_secs(15);
 /// How long `isready` / `ping` may take (a big hash table may be cleared).
 const READY: Duration = Duration::from_secs(30);
 
-/// Why an engine could not be used.
+/// Why a player (an engine program) could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
+pub enum PlayerError {
     /// The process failed, hung or vanished.
     Proc(ProcError),
     /// The engine does not play the variant.
     Unsupported(String),
 }
 
-impl fmt::Display for EngineError {
+impl fmt::Display for PlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Proc(e) => e.fmt(f),
-            EngineError::Unsupported(s) => f.write_str(s),
+            PlayerError::Proc(e) => e.fmt(f),
+            PlayerError::Unsupported(s) => f.write_str(s),
         }
     }
 }
 
-impl std::error::Error for EngineError {}
+impl std::error::Error for PlayerError {}
 
-impl From<ProcError> for EngineError {
+impl From<ProcError> for PlayerError {
     fn from(e: ProcError) -> Self {
-        EngineError::Proc(e)
+        PlayerError::Proc(e)
     }
 }
 
@@ -105,8 +106,9 @@ pub enum Reply {
 /// Large values engines use for mate scores, mapped into centipawns.
 const MATE_CP: i32 = 30_000;
 
-/// A running engine.
-pub struct Engine {
+/// A running engine program in a match: its process and what the
+/// handshake taught us about its protocol.
+pub struct Player {
     proc: EngineProc,
     cfg: EngineConfig,
     variant: Variant,
@@ -182,11 +184,11 @@ fn xboard_score(line: &str) -> Option<i32> {
     Some(score.clamp(-(MATE_CP as i64), MATE_CP as i64) as i32)
 }
 
-impl Engine {
+impl Player {
     /// Start the engine and finish its handshake for `variant`.
-    pub fn start(cfg: &EngineConfig, variant: Variant, debug: bool) -> Result<Engine, EngineError> {
+    pub fn start(cfg: &EngineConfig, variant: Variant, debug: bool) -> Result<Player, PlayerError> {
         let proc = EngineProc::spawn(&cfg.launch, &cfg.name, debug)?;
-        let mut e = Engine {
+        let mut e = Player {
             proc,
             cfg: cfg.clone(),
             variant,
@@ -213,7 +215,7 @@ impl Engine {
         &self.cfg.tc
     }
 
-    fn start_uci(&mut self) -> Result<(), EngineError> {
+    fn start_uci(&mut self) -> Result<(), PlayerError> {
         self.proc.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
@@ -225,7 +227,7 @@ impl Engine {
             if t.starts_with("option name UCI_Variant ") {
                 self.flag_option = true;
                 if !t.contains(self.variant.name()) && !t.contains("type string") {
-                    return Err(EngineError::Unsupported(format!(
+                    return Err(PlayerError::Unsupported(format!(
                         "{} does not list variant {}",
                         self.cfg.name, self.variant
                     )));
@@ -251,7 +253,7 @@ impl Engine {
         self.sync()
     }
 
-    fn start_ucci(&mut self) -> Result<(), EngineError> {
+    fn start_ucci(&mut self) -> Result<(), PlayerError> {
         self.proc.send("ucci")?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
@@ -274,12 +276,12 @@ impl Engine {
         self.sync()
     }
 
-    fn start_xboard(&mut self) -> Result<(), EngineError> {
+    fn start_xboard(&mut self) -> Result<(), PlayerError> {
         let tc = self.cfg.tc;
         if tc.clock.is_none() && tc.movetime_ms.is_none() && tc.depth.is_none() {
             // XBoard has no node limit (`nps` changes the clock's meaning
             // instead); refuse rather than let the engine think unbounded.
-            return Err(EngineError::Unsupported(format!(
+            return Err(PlayerError::Unsupported(format!(
                 "{}: XBoard engines need tc=, st= or depth= (nodes= alone is not supported)",
                 self.cfg.name
             )));
@@ -334,7 +336,7 @@ impl Engine {
     }
 
     /// The `variant` word for XBoard, `None` when the engine lists none.
-    fn xboard_variant_name(&self, list: Option<&str>) -> Result<Option<String>, EngineError> {
+    fn xboard_variant_name(&self, list: Option<&str>) -> Result<Option<String>, PlayerError> {
         let Some(list) = list else {
             return Ok(None);
         };
@@ -346,14 +348,14 @@ impl Engine {
         if self.variant.is_janggi() && names.contains(&"janggi") {
             return Ok(Some("janggi".to_string()));
         }
-        Err(EngineError::Unsupported(format!(
+        Err(PlayerError::Unsupported(format!(
             "{} does not play {} (variants: {list})",
             self.cfg.name, self.variant
         )))
     }
 
     /// Wait until the engine has processed everything sent so far.
-    pub fn sync(&mut self) -> Result<(), EngineError> {
+    pub fn sync(&mut self) -> Result<(), PlayerError> {
         let deadline = Instant::now() + READY;
         match self.cfg.proto {
             Proto::Uci | Proto::Ucci => {
@@ -373,7 +375,7 @@ impl Engine {
     }
 
     /// Prepare a new game from `start`.
-    pub fn new_game(&mut self, start: &Position) -> Result<(), EngineError> {
+    pub fn new_game(&mut self, start: &Position) -> Result<(), PlayerError> {
         match self.cfg.proto {
             Proto::Uci => self.proc.send("ucinewgame")?,
             Proto::Ucci => {}
@@ -388,7 +390,7 @@ impl Engine {
                 self.send_xboard_tc()?;
                 if start.to_fen() != self.variant.start_fen() {
                     if !self.xb.setboard {
-                        return Err(EngineError::Unsupported(format!(
+                        return Err(PlayerError::Unsupported(format!(
                             "{} cannot set up positions (no setboard feature)",
                             self.cfg.name
                         )));
@@ -403,7 +405,7 @@ impl Engine {
         self.sync()
     }
 
-    fn send_xboard_tc(&mut self) -> Result<(), EngineError> {
+    fn send_xboard_tc(&mut self) -> Result<(), PlayerError> {
         let tc = self.cfg.tc;
         if let Some(c) = tc.clock {
             let secs = c.base_ms / 1000;
@@ -584,7 +586,7 @@ impl Engine {
         deadline: Instant,
     ) -> Result<(Reply, Instant), ProcError> {
         let pending: Vec<Move> = req.moves[self.xb.known.min(req.moves.len())..].to_vec();
-        let clocks = |e: &mut Engine| -> Result<(), ProcError> {
+        let clocks = |e: &mut Player| -> Result<(), ProcError> {
             if e.cfg.tc.clock.is_some() {
                 e.proc
                     .send(&format!("time {}", (req.own.remaining_ms.max(1) + 9) / 10))?;
