@@ -1,86 +1,25 @@
-//! One game between two engines: the referee's loop and clocks.
+//! One game between two engines: the referee's loop.
 //!
 //! The referee keeps both clocks itself (engines only hear them), checks
 //! every move with the rules core, and ends the game by the rules, by an
 //! adjudication, or by a fault: an illegal move, a crash, a hang, a loss on
 //! time, a false claim. A fault loses the game for the engine at fault.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
-use movegen::{Color, Move, MoveError, Position};
+use movegen::{Color, GameResult, JanggiFallback, Move, Position, Verdict};
 
-use crate::cli::{DrawAdjudication, ResignAdjudication, TimeControl};
+use crate::cli::{DrawAdjudication, ResignAdjudication};
+use crate::clock::SideClock;
+use crate::ending::{Adjudication, Ending, Fault};
 use crate::engine_proc::ProcError;
 use crate::openings::Opening;
-use crate::player::{ClockView, Player, Reply, Request};
-use crate::referee::{self, Outcome, Verdict};
+use crate::player::{Player, Reply, Request};
+use crate::referee;
 
 /// How long an engine that overstepped its deadline gets to answer `stop`
 /// before it counts as hung rather than merely slow.
 const STOP_GRACE: Duration = Duration::from_millis(1000);
-
-/// What an engine did wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Fault {
-    /// It played a move that is not legal (or not a move).
-    IllegalMove,
-    /// Its process died.
-    Crash,
-    /// It stopped answering, even after `stop`.
-    Hang,
-    /// It answered after its time ran out.
-    TimeForfeit,
-    /// It claimed a result the referee does not see, or reported no move
-    /// while it had one.
-    FalseClaim,
-    /// It refused a legal move the referee sent it.
-    RejectedMove,
-    /// It could not start or set up the game.
-    StartFailure,
-}
-
-impl Fault {
-    /// Every fault, for reports.
-    pub const ALL: [Fault; 7] = [
-        Fault::IllegalMove,
-        Fault::Crash,
-        Fault::Hang,
-        Fault::TimeForfeit,
-        Fault::FalseClaim,
-        Fault::RejectedMove,
-        Fault::StartFailure,
-    ];
-
-    /// PGN `Termination` tag value.
-    pub fn termination(self) -> &'static str {
-        match self {
-            Fault::IllegalMove | Fault::FalseClaim | Fault::RejectedMove => "rules infraction",
-            Fault::Crash | Fault::StartFailure => "abandoned",
-            Fault::Hang => "stalled connection",
-            Fault::TimeForfeit => "time forfeit",
-        }
-    }
-
-    /// Whether the engine's process must be replaced before its next game.
-    pub fn needs_restart(self) -> bool {
-        !matches!(self, Fault::IllegalMove | Fault::FalseClaim)
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Fault::IllegalMove => "illegal move",
-            Fault::Crash => "crash",
-            Fault::Hang => "hang",
-            Fault::TimeForfeit => "loss on time",
-            Fault::FalseClaim => "false claim",
-            Fault::RejectedMove => "rejected a legal move",
-            Fault::StartFailure => "failed to start",
-        })
-    }
-}
 
 /// Referee settings shared by all games.
 #[derive(Clone, Debug, Default)]
@@ -108,80 +47,68 @@ pub struct GameRecord {
     pub book_plies: usize,
     /// Per engine move: (score from the mover's view, milliseconds used).
     pub move_info: Vec<(Option<i32>, u64)>,
-    /// Result.
-    pub outcome: Outcome,
-    /// PGN `Termination` value.
-    pub termination: &'static str,
-    /// Human-readable end reason ("checkmate", "Black plays an illegal move …").
+    /// Result (never [`GameResult::Ongoing`] in a finished game).
+    pub result: GameResult,
+    /// Why the game ended.
+    pub ending: Ending,
+    /// Human-readable end reason ("checkmate", "Black (x) plays an illegal
+    /// move: …"), for the log and the PGN's last comment.
     pub reason: String,
-    /// Rule or adjudication name, kebab-case.
-    pub reason_code: String,
-    /// The engine at fault, if any: side and what it did.
-    pub fault: Option<(Color, Fault)>,
     /// Referee time between an engine's answer and the next request, in
     /// microseconds, summed; and how many such gaps.
     pub overhead_us: (u64, u64),
 }
 
-struct SideClock {
-    tc: TimeControl,
-    margin_ms: u64,
-    remaining_ms: i64,
-    moves_made: u32,
+impl GameRecord {
+    /// A game that ended before any engine moved (an engine failed to
+    /// start): the opening, and the given end.
+    pub fn unplayed(opening: &Opening, result: GameResult, ending: Ending, reason: String) -> Self {
+        GameRecord {
+            start: opening.start.clone(),
+            moves: opening.moves.clone(),
+            book_plies: opening.moves.len(),
+            move_info: Vec::new(),
+            result,
+            ending,
+            reason,
+            overhead_us: (0, 0),
+        }
+    }
+
+    /// The engine at fault, if a fault ended the game: its side (the
+    /// loser) and what it did.
+    pub fn fault(&self) -> Option<(Color, Fault)> {
+        let Ending::Fault(f) = self.ending else {
+            return None;
+        };
+        match self.result {
+            GameResult::RedWins => Some((Color::Black, f)),
+            GameResult::BlackWins => Some((Color::Red, f)),
+            GameResult::Draw | GameResult::Ongoing => None,
+        }
+    }
 }
 
-impl SideClock {
-    fn new(tc: TimeControl, margin_ms: u64) -> SideClock {
-        SideClock {
-            tc,
-            margin_ms,
-            remaining_ms: tc.clock.map_or(0, |c| c.base_ms as i64),
-            moves_made: 0,
+/// How a game ended: result, ending, and the words for log and PGN.
+struct End {
+    result: GameResult,
+    ending: Ending,
+    text: String,
+}
+
+impl End {
+    /// An end that needs no words beyond its code.
+    fn plain(result: GameResult, ending: Ending) -> End {
+        End {
+            result,
+            ending,
+            text: ending.words(),
         }
     }
 
-    fn view(&self) -> ClockView {
-        ClockView {
-            remaining_ms: self.remaining_ms,
-            inc_ms: self.tc.clock.map_or(0, |c| c.inc_ms),
-            moves_to_go: self
-                .tc
-                .clock
-                .and_then(|c| c.moves.map(|m| m - self.moves_made % m)),
-        }
-    }
-
-    /// The longest the engine may take for this move, margin included.
-    fn allowance_ms(&self, hang_ms: u64) -> u64 {
-        let mut a: Option<u64> = None;
-        if self.tc.clock.is_some() {
-            a = Some(self.remaining_ms.max(0) as u64 + self.margin_ms);
-        }
-        if let Some(st) = self.tc.movetime_ms {
-            let lim = st + self.margin_ms;
-            a = Some(a.map_or(lim, |x| x.min(lim)));
-        }
-        a.unwrap_or(hang_ms)
-    }
-
-    /// Charge a move; `false` if it overstepped the time.
-    fn charge(&mut self, used_ms: u64) -> bool {
-        let mut ok = true;
-        if let Some(st) = self.tc.movetime_ms {
-            ok &= used_ms <= st + self.margin_ms;
-        }
-        if let Some(c) = self.tc.clock {
-            self.remaining_ms -= used_ms as i64;
-            ok &= self.remaining_ms + self.margin_ms as i64 >= 0;
-            self.remaining_ms += c.inc_ms as i64;
-            self.moves_made += 1;
-            if let Some(m) = c.moves {
-                if self.moves_made % m == 0 {
-                    self.remaining_ms += c.base_ms as i64;
-                }
-            }
-        }
-        ok
+    /// The rules core's verdict.
+    fn rule(v: Verdict) -> End {
+        End::plain(v.result, Ending::Rule(v.reason))
     }
 }
 
@@ -203,14 +130,14 @@ struct Adjudicator {
 }
 
 impl Adjudicator {
-    /// Record the mover's score; returns an adjudicated verdict.
+    /// Record the mover's score; returns an adjudicated end.
     fn update(
         &mut self,
         s: &GameSettings,
         mover: Color,
         score: Option<i32>,
         fullmove: u32,
-    ) -> Option<Verdict> {
+    ) -> Option<End> {
         let me = mover.index();
         self.last_score[me] = score;
         if let Some(d) = s.draw {
@@ -219,10 +146,10 @@ impl Adjudicator {
                 _ => self.draw_run = 0,
             }
             if self.draw_run >= 2 * d.movecount {
-                return Some(Verdict {
-                    outcome: Outcome::Draw,
-                    reason: "adjudication-draw".to_string(),
-                });
+                return Some(End::plain(
+                    GameResult::Draw,
+                    Ending::Adjudication(Adjudication::Draw),
+                ));
             }
         }
         if let Some(r) = s.resign {
@@ -232,244 +159,254 @@ impl Adjudicator {
                 _ => self.resign_run[me] = 0,
             }
             if self.resign_run[me] >= r.movecount {
-                return Some(Verdict {
-                    outcome: Outcome::win_for(mover.flip()),
-                    reason: "adjudication-resign".to_string(),
-                });
+                return Some(End::plain(
+                    GameResult::win_for(mover.flip()),
+                    Ending::Adjudication(Adjudication::Resign),
+                ));
             }
         }
         None
     }
 }
 
-/// Play one game; `engines[0]` has the first player (Red / Cho).
-/// `names` are for messages. The engines must already be started.
-pub fn play_game(engines: [&mut Player; 2], opening: &Opening, s: &GameSettings) -> GameRecord {
-    let [red, black] = engines;
-    let mut eng: [&mut Player; 2] = [red, black];
-    let janggi = opening.start.variant().is_janggi();
-    let mut pos = opening.start.clone();
-    for &m in &opening.moves {
-        pos.make_move(m);
+/// Play one game; `players[0]` has the first player (Red / Cho). The
+/// players must already be started.
+pub fn play_game(players: [&mut Player; 2], opening: &Opening, s: &GameSettings) -> GameRecord {
+    let mut game = Game::new(players, opening, s);
+    if let Err(end) = game.start_players() {
+        return game.into_record(end);
     }
-    let mut rec = GameRecord {
-        start: opening.start.clone(),
-        moves: opening.moves.clone(),
-        book_plies: opening.moves.len(),
-        move_info: Vec::new(),
-        outcome: Outcome::Draw,
-        termination: "unterminated",
-        reason: String::new(),
-        reason_code: String::new(),
-        fault: None,
-        overhead_us: (0, 0),
-    };
-    let fault = |rec: &mut GameRecord, side: Color, f: Fault, detail: String| {
-        rec.outcome = Outcome::win_for(side.flip());
-        rec.termination = f.termination();
-        rec.reason = format!("{} {detail}", color_name(side, janggi));
-        rec.reason_code = match f {
-            Fault::IllegalMove => "illegal-move",
-            Fault::Crash => "crash",
-            Fault::Hang => "hang",
-            Fault::TimeForfeit => "time-forfeit",
-            Fault::FalseClaim => "false-claim",
-            Fault::RejectedMove => "rejected-move",
-            Fault::StartFailure => "start-failure",
+    let end = game.play_until_end();
+    game.tell_players(&end);
+    game.into_record(end)
+}
+
+/// A game in progress.
+struct Game<'a> {
+    players: [&'a mut Player; 2],
+    settings: &'a GameSettings,
+    janggi: bool,
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    book_plies: usize,
+    move_info: Vec<(Option<i32>, u64)>,
+    clocks: [SideClock; 2],
+    adjudicator: Adjudicator,
+    /// When the last answer arrived, to time the referee's own overhead.
+    last_answer: Option<Instant>,
+    overhead_us: (u64, u64),
+}
+
+impl<'a> Game<'a> {
+    /// The opening played out, full clocks.
+    fn new(players: [&'a mut Player; 2], opening: &Opening, s: &'a GameSettings) -> Game<'a> {
+        let mut pos = opening.start.clone();
+        for &m in &opening.moves {
+            pos.make_move(m);
         }
-        .to_string();
-        rec.fault = Some((side, f));
-    };
-    for (i, e) in eng.iter_mut().enumerate() {
-        if let Err(err) = e.new_game(&opening.start) {
-            let side = if i == 0 { Color::Red } else { Color::Black };
-            fault(
-                &mut rec,
-                side,
-                Fault::StartFailure,
-                format!("({}) could not start the game: {err}", e.name()),
-            );
-            return rec;
+        let clocks = [
+            SideClock::new(*players[0].tc(), s.margins_ms[0]),
+            SideClock::new(*players[1].tc(), s.margins_ms[1]),
+        ];
+        Game {
+            players,
+            settings: s,
+            janggi: opening.start.variant().is_janggi(),
+            start: opening.start.clone(),
+            pos,
+            moves: opening.moves.clone(),
+            book_plies: opening.moves.len(),
+            move_info: Vec::new(),
+            clocks,
+            adjudicator: Adjudicator::default(),
+            last_answer: None,
+            overhead_us: (0, 0),
         }
     }
-    let mut clocks = [
-        SideClock::new(*eng[0].tc(), s.margins_ms[0]),
-        SideClock::new(*eng[1].tc(), s.margins_ms[1]),
-    ];
-    let mut adj = Adjudicator::default();
-    let mut last_answer: Option<Instant> = None;
-    let finish = |rec: &mut GameRecord, v: Verdict, termination: &'static str| {
-        rec.outcome = v.outcome;
-        rec.termination = termination;
-        rec.reason = v.reason.replace('-', " ");
-        rec.reason_code = v.reason;
-    };
-    loop {
-        if let Some(v) = referee::judge(&pos) {
-            finish(&mut rec, v, "normal");
-            break;
-        }
-        if let Some(mx) = s.maxmoves {
-            if rec.moves.len() >= 2 * mx as usize {
-                let outcome = if janggi
-                    && pos.variant().janggi_fallback() == Some(movegen::JanggiFallback::Counting)
-                {
-                    referee::janggi_counting(&pos)
-                } else {
-                    Outcome::Draw
-                };
-                finish(
-                    &mut rec,
-                    Verdict {
-                        outcome,
-                        reason: "adjudication-maxmoves".to_string(),
-                    },
-                    "adjudication",
-                );
-                break;
+
+    /// Set both players up for the game; one that cannot start loses.
+    fn start_players(&mut self) -> Result<(), End> {
+        for side in [Color::Red, Color::Black] {
+            if let Err(err) = self.players[side.index()].new_game(&self.start) {
+                let what = format!("could not start the game: {err}");
+                return Err(self.fault(side, Fault::StartFailure, &what));
             }
         }
-        let side = pos.side_to_move();
-        let me = side.index();
-        let req = Request {
-            start: &rec.start,
-            moves: &rec.moves,
-            own: clocks[me].view(),
-            opp: clocks[1 - me].view(),
-            first_player: side == Color::Red,
-        };
-        let allowance = Duration::from_millis(clocks[me].allowance_ms(s.hang_ms));
-        let before = Instant::now();
-        // The deadline is fixed from the time the request goes out, so
-        // writing the position line is not charged against the engine twice.
-        let result = eng[me].go(&req, before + allowance);
-        let (reply, sent) = match result {
-            Ok(r) => r,
-            Err(ProcError::Disconnected) | Err(ProcError::Spawn(_)) => {
-                let name = eng[me].name().to_string();
-                fault(
-                    &mut rec,
-                    side,
-                    Fault::Crash,
-                    format!("({name}) crashed or disconnected"),
-                );
-                break;
+        Ok(())
+    }
+
+    /// Ask for moves until a rule, an adjudication or a fault ends the game.
+    fn play_until_end(&mut self) -> End {
+        loop {
+            if let Some(end) = self.rules_or_move_cap() {
+                return end;
             }
-            Err(ProcError::Timeout) => {
-                let name = eng[me].name().to_string();
-                if eng[me].stop_after_timeout(STOP_GRACE) {
-                    fault(
-                        &mut rec,
-                        side,
-                        Fault::TimeForfeit,
-                        format!("({name}) loses on time"),
-                    );
-                } else {
-                    fault(
-                        &mut rec,
-                        side,
-                        Fault::Hang,
-                        format!("({name}) stopped responding"),
-                    );
-                }
-                break;
+            if let Err(end) = self.play_one_move() {
+                return end;
             }
-        };
-        if let Some(prev) = last_answer {
-            let gap = sent.saturating_duration_since(prev).as_micros() as u64;
-            rec.overhead_us.0 += gap;
-            rec.overhead_us.1 += 1;
         }
-        let at = match &reply {
-            Reply::Move { at, .. }
-            | Reply::NoMove { at }
-            | Reply::Claim { at, .. }
-            | Reply::Rejected { at, .. } => *at,
-        };
-        last_answer = Some(at);
-        let used = at.saturating_duration_since(sent).as_millis() as u64;
-        let name = eng[me].name().to_string();
-        let allowed = clocks[me].allowance_ms(s.hang_ms);
-        if !clocks[me].charge(used) {
-            fault(
-                &mut rec,
-                side,
-                Fault::TimeForfeit,
-                format!("({name}) loses on time ({used} ms used, {allowed} ms allowed)"),
-            );
-            break;
+    }
+
+    /// The end by the rules, or by the `-maxmoves` cap.
+    fn rules_or_move_cap(&self) -> Option<End> {
+        if let Some(v) = referee::judge(&self.pos) {
+            return Some(End::rule(v));
         }
+        let cap = self.settings.maxmoves?;
+        if self.moves.len() < 2 * cap as usize {
+            return None;
+        }
+        let counting =
+            self.janggi && self.pos.variant().janggi_fallback() == Some(JanggiFallback::Counting);
+        let result = if counting {
+            referee::janggi_counting(&self.pos)
+        } else {
+            GameResult::Draw
+        };
+        Some(End::plain(
+            result,
+            Ending::Adjudication(Adjudication::MaxMoves),
+        ))
+    }
+
+    /// One request and its answer; `Err` when the answer ends the game.
+    fn play_one_move(&mut self) -> Result<(), End> {
+        let side = self.pos.side_to_move();
+        let (reply, sent) = self.ask_for_move(side)?;
+        self.note_overhead(sent, reply.at());
+        let used = self.charge_clock(side, sent, reply.at())?;
         match reply {
-            Reply::Move { text, score, .. } => {
-                let m = match pos.parse_move(&text, eng[me].ranks()) {
-                    Ok(m) => m,
-                    Err(MoveError::Syntax(_)) | Err(MoveError::Illegal(_)) => {
-                        fault(
-                            &mut rec,
-                            side,
-                            Fault::IllegalMove,
-                            format!("({name}) plays an illegal move: {text}"),
-                        );
-                        break;
-                    }
-                };
-                pos.make_move(m);
-                rec.moves.push(m);
-                rec.move_info.push((score, used));
-                let fullmove = (rec.moves.len() as u32).div_ceil(2);
-                if let Some(v) = adj.update(s, side, score, fullmove) {
-                    // A rule ending on this very move takes precedence.
-                    if let Some(r) = referee::judge(&pos) {
-                        finish(&mut rec, r, "normal");
-                    } else {
-                        finish(&mut rec, v, "adjudication");
-                    }
-                    break;
-                }
-            }
-            Reply::NoMove { .. } => {
-                fault(
-                    &mut rec,
-                    side,
-                    Fault::FalseClaim,
-                    format!("({name}) reports no move in a live position"),
-                );
-                break;
-            }
+            Reply::Move { text, score, .. } => self.play_move(side, &text, score, used),
+            Reply::NoMove { .. } => Err(self.fault(
+                side,
+                Fault::FalseClaim,
+                "reports no move in a live position",
+            )),
+            Reply::Claim { text, .. } if text == "resign" => Err(End::plain(
+                GameResult::win_for(side.flip()),
+                Ending::Resignation,
+            )),
             Reply::Claim { text, .. } => {
-                if text == "resign" {
-                    finish(
-                        &mut rec,
-                        Verdict {
-                            outcome: Outcome::win_for(side.flip()),
-                            reason: "resignation".to_string(),
-                        },
-                        "normal",
-                    );
-                } else {
-                    fault(
-                        &mut rec,
-                        side,
-                        Fault::FalseClaim,
-                        format!("({name}) makes a false claim: {text}"),
-                    );
-                }
-                break;
+                let what = format!("makes a false claim: {text}");
+                Err(self.fault(side, Fault::FalseClaim, &what))
             }
             Reply::Rejected { text, .. } => {
-                fault(
-                    &mut rec,
-                    side,
-                    Fault::RejectedMove,
-                    format!("({name}) rejects a legal move: {text}"),
-                );
-                break;
+                let what = format!("rejects a legal move: {text}");
+                Err(self.fault(side, Fault::RejectedMove, &what))
             }
         }
     }
-    let reason = rec.reason.clone();
-    for e in eng.iter_mut() {
-        e.game_over(rec.outcome.pgn(), &reason);
+
+    /// Send the position and clocks; the answer and when the request went
+    /// out, or the end a crash or timeout brings.
+    fn ask_for_move(&mut self, side: Color) -> Result<(Reply, Instant), End> {
+        let me = side.index();
+        let req = Request {
+            start: &self.start,
+            moves: &self.moves,
+            own: self.clocks[me].view(),
+            opp: self.clocks[1 - me].view(),
+            first_player: side == Color::Red,
+        };
+        let allowance = Duration::from_millis(self.clocks[me].allowance_ms(self.settings.hang_ms));
+        // The deadline is fixed from the time the request goes out, so
+        // writing the position line is not charged against the engine twice.
+        let deadline = Instant::now() + allowance;
+        match self.players[me].go(&req, deadline) {
+            Ok(answer) => Ok(answer),
+            Err(ProcError::Disconnected) | Err(ProcError::Spawn(_)) => {
+                Err(self.fault(side, Fault::Crash, "crashed or disconnected"))
+            }
+            Err(ProcError::Timeout) => {
+                if self.players[me].stop_after_timeout(STOP_GRACE) {
+                    Err(self.fault(side, Fault::TimeForfeit, "loses on time"))
+                } else {
+                    Err(self.fault(side, Fault::Hang, "stopped responding"))
+                }
+            }
+        }
     }
-    rec
+
+    /// Add the gap between the previous answer and this request to the
+    /// referee's overhead.
+    fn note_overhead(&mut self, sent: Instant, answered: Instant) {
+        if let Some(prev) = self.last_answer {
+            let gap = sent.saturating_duration_since(prev).as_micros() as u64;
+            self.overhead_us.0 += gap;
+            self.overhead_us.1 += 1;
+        }
+        self.last_answer = Some(answered);
+    }
+
+    /// Charge the thinking time to the mover's clock; returns the
+    /// milliseconds used, or a loss on time.
+    fn charge_clock(&mut self, side: Color, sent: Instant, answered: Instant) -> Result<u64, End> {
+        let me = side.index();
+        let used = answered.saturating_duration_since(sent).as_millis() as u64;
+        let allowed = self.clocks[me].allowance_ms(self.settings.hang_ms);
+        if self.clocks[me].charge(used) {
+            return Ok(used);
+        }
+        let what = format!("loses on time ({used} ms used, {allowed} ms allowed)");
+        Err(self.fault(side, Fault::TimeForfeit, &what))
+    }
+
+    /// Check and play the mover's move, then see whether an adjudication
+    /// ends the game.
+    fn play_move(
+        &mut self,
+        side: Color,
+        text: &str,
+        score: Option<i32>,
+        used: u64,
+    ) -> Result<(), End> {
+        let ranks = self.players[side.index()].ranks();
+        let Ok(m) = self.pos.parse_move(text, ranks) else {
+            let what = format!("plays an illegal move: {text}");
+            return Err(self.fault(side, Fault::IllegalMove, &what));
+        };
+        self.pos.make_move(m);
+        self.moves.push(m);
+        self.move_info.push((score, used));
+        let fullmove = (self.moves.len() as u32).div_ceil(2);
+        match self
+            .adjudicator
+            .update(self.settings, side, score, fullmove)
+        {
+            // A rule ending on this very move takes precedence.
+            Some(adjudicated) => Err(referee::judge(&self.pos).map_or(adjudicated, End::rule)),
+            None => Ok(()),
+        }
+    }
+
+    /// A loss for `side` by fault `f`: "Red (name) <what>".
+    fn fault(&self, side: Color, f: Fault, what: &str) -> End {
+        let name = self.players[side.index()].name();
+        End {
+            result: GameResult::win_for(side.flip()),
+            ending: Ending::Fault(f),
+            text: format!("{} ({name}) {what}", color_name(side, self.janggi)),
+        }
+    }
+
+    /// Tell both players the result (XBoard engines want it).
+    fn tell_players(&mut self, end: &End) {
+        for p in self.players.iter_mut() {
+            p.game_over(end.result.as_str(), &end.text);
+        }
+    }
+
+    fn into_record(self, end: End) -> GameRecord {
+        GameRecord {
+            start: self.start,
+            moves: self.moves,
+            book_plies: self.book_plies,
+            move_info: self.move_info,
+            result: end.result,
+            ending: end.ending,
+            reason: end.text,
+            overhead_us: self.overhead_us,
+        }
+    }
 }

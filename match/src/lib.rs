@@ -12,17 +12,23 @@
 //! - [`engine_proc`]: child processes with a reader thread and deadlines;
 //! - [`player`]: an engine in a match: UCI, UCCI and XBoard as the referee
 //!   speaks them;
-//! - [`referee`]: game-end verdicts; [`game`]: the game loop and clocks;
+//! - [`referee`]: the rules core's verdicts; [`ending`]: why a game ended
+//!   (rule, adjudication, resignation, [`ending::Fault`]);
+//! - [`game`]: the game loop; `clock`: each side's clock;
 //! - [`openings`], [`pgn`], [`stats`] (Elo, LOS, pentanomial, SPRT);
-//! - [`tournament`]: pairings, concurrency, progress and the final report.
+//! - [`tournament`]: pairings and concurrency; `report`: progress, PGN
+//!   file, SPRT stop and the final report.
 
 pub mod cli;
+mod clock;
+pub mod ending;
 pub mod engine_proc;
 pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod referee;
+mod report;
 pub mod stats;
 pub mod tournament;
 

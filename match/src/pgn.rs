@@ -156,7 +156,7 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
     let mut out = String::with_capacity(512 + 12 * g.moves.len());
     let variant = g.start.variant();
     let fen = g.start.to_fen();
-    let result = g.outcome.pgn();
+    let result = g.result.as_str();
     let tags: [(&str, String); 7] = [
         ("Event", h.event.to_string()),
         ("Site", "jiang match".to_string()),
@@ -178,8 +178,8 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
     let _ = writeln!(out, "[Format \"{}\"]", if wxf { "WXF" } else { "ICCS" });
     let _ = writeln!(out, "[TimeControl \"{}\"]", escape(h.time_control));
     let _ = writeln!(out, "[PlyCount \"{}\"]", g.moves.len());
-    let _ = writeln!(out, "[Termination \"{}\"]", g.termination);
-    let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(&g.reason_code));
+    let _ = writeln!(out, "[Termination \"{}\"]", g.ending.termination());
+    let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(g.ending.code()));
     out.push('\n');
 
     let black_first = g.start.side_to_move() == Color::Black;

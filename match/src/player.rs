@@ -103,6 +103,18 @@ pub enum Reply {
     },
 }
 
+impl Reply {
+    /// When the answer arrived.
+    pub fn at(&self) -> Instant {
+        match self {
+            Reply::Move { at, .. }
+            | Reply::NoMove { at }
+            | Reply::Claim { at, .. }
+            | Reply::Rejected { at, .. } => *at,
+        }
+    }
+}
+
 /// Large values engines use for mate scores, mapped into centipawns.
 const MATE_CP: i32 = 30_000;
 

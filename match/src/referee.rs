@@ -2,81 +2,33 @@
 //!
 //! Judgement itself is the rules core's ([`movegen::Position::judge`]:
 //! mate, stalemate, perpetual check and chase, repetition, move limit,
-//! material, Janggi bikjang / double pass / counting / shuttle). This file
-//! only maps it to match outcomes and adds Janggi counting for the
+//! material, Janggi bikjang / double pass / counting / shuttle); its
+//! [`Verdict`] is used as it is. This file adds Janggi counting for the
 //! referee's own move cap.
 
-use movegen::{janggi_points, Color, GameResult, Position};
-
-/// Who won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The first player (Red / Cho) won.
-    FirstWins,
-    /// The second player (Black / Han) won.
-    SecondWins,
-    /// A draw.
-    Draw,
-}
-
-impl Outcome {
-    /// PGN result text.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::FirstWins => "1-0",
-            Outcome::SecondWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The outcome in which `c` wins.
-    pub fn win_for(c: Color) -> Outcome {
-        match c {
-            Color::Red => Outcome::FirstWins,
-            Color::Black => Outcome::SecondWins,
-        }
-    }
-}
-
-/// A finished game's result and the rule that ended it (kebab-case, as in
-/// PROTOCOL.md's `result` reasons, or `adjudication-…`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    /// Who won.
-    pub outcome: Outcome,
-    /// Why.
-    pub reason: String,
-}
+use movegen::{janggi_points, Color, GameResult, Position, Verdict};
 
 /// Janggi counting: the side with more points wins (Han's 1.5 bonus
 /// makes ties impossible).
-pub fn janggi_counting(pos: &Position) -> Outcome {
+pub fn janggi_counting(pos: &Position) -> GameResult {
     if janggi_points(pos, Color::Red) > janggi_points(pos, Color::Black) {
-        Outcome::FirstWins
+        GameResult::RedWins
     } else {
-        Outcome::SecondWins
+        GameResult::BlackWins
     }
 }
 
-/// The game's verdict after the last move, or `None` while it goes on.
+/// The rules core's verdict after the last move, or `None` while the game
+/// goes on.
 pub fn judge(pos: &Position) -> Option<Verdict> {
     let v = pos.judge();
-    let outcome = match v.result {
-        GameResult::Ongoing => return None,
-        GameResult::RedWins => Outcome::FirstWins,
-        GameResult::BlackWins => Outcome::SecondWins,
-        GameResult::Draw => Outcome::Draw,
-    };
-    Some(Verdict {
-        outcome,
-        reason: v.reason.as_str().to_string(),
-    })
+    v.is_over().then_some(v)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Ranks, Variant};
+    use movegen::{Ranks, Reason, Variant};
 
     #[test]
     fn mate_and_stalemate_lose() {
@@ -86,11 +38,11 @@ mod tests {
         p.make_move(m);
         let v = judge(&p).unwrap();
         assert_eq!(
-            (v.outcome, v.reason.as_str()),
-            (Outcome::FirstWins, "checkmate")
+            (v.result, v.reason),
+            (GameResult::RedWins, Reason::Checkmate)
         );
         let p = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Variant::Xiangqi).unwrap();
-        assert_eq!(judge(&p).unwrap().outcome, Outcome::FirstWins);
+        assert_eq!(judge(&p).unwrap().result, GameResult::RedWins);
         assert_eq!(judge(&Position::startpos(Variant::Xiangqi)), None);
     }
 
@@ -101,10 +53,10 @@ mod tests {
         let m = p.parse_move("e10e10", Ranks::OneBased).unwrap();
         p.make_move(m);
         let v = judge(&p).unwrap();
-        assert_eq!(v.outcome, Outcome::SecondWins);
+        assert_eq!(v.result, GameResult::BlackWins);
         assert_eq!(
             janggi_counting(&Position::startpos(Variant::Janggi)),
-            Outcome::SecondWins
+            GameResult::BlackWins
         );
     }
 }

@@ -6,11 +6,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jiang_match::game::Fault;
+use jiang_match::ending::{Adjudication, Ending, Fault};
 use jiang_match::openings::parse_pgn;
 use jiang_match::tournament::{run, Summary};
 use jiang_match::{cli, main as match_main};
-use movegen::Variant;
+use movegen::{Reason, Variant};
 
 fn fake(mode: &str) -> String {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_engine.py");
@@ -284,7 +284,10 @@ fn resign_and_draw_adjudication() {
     );
     let sc = s.encounters[0].1;
     assert_eq!((sc.wins, sc.draws, sc.losses), (0, 0, 2));
-    assert_eq!(s.reasons.get("adjudication-resign"), Some(&2));
+    assert_eq!(
+        s.reasons.get(&Ending::Adjudication(Adjudication::Resign)),
+        Some(&2)
+    );
     assert!(s.faults.is_empty());
     // Two-sided resignation needs the winner to agree: `good` reports 0.
     let (s, _) = run_match(
@@ -300,7 +303,7 @@ fn resign_and_draw_adjudication() {
         ],
     );
     assert_eq!(s.encounters[0].1.draws, 2, "ends by repetition instead");
-    assert_eq!(s.reasons.get("repetition"), Some(&2));
+    assert_eq!(s.reasons.get(&Ending::Rule(Reason::Repetition)), Some(&2));
     let (s, _) = run_match(
         "good",
         "good",
@@ -314,7 +317,10 @@ fn resign_and_draw_adjudication() {
         ],
     );
     assert_eq!(s.encounters[0].1.draws, 2);
-    assert_eq!(s.reasons.get("adjudication-draw"), Some(&2));
+    assert_eq!(
+        s.reasons.get(&Ending::Adjudication(Adjudication::Draw)),
+        Some(&2)
+    );
 }
 
 #[test]
@@ -388,7 +394,12 @@ fn referee_overhead_per_move_is_small() {
     let cfg = cli::parse(&args).expect("valid");
     let s = run(&cfg).expect("runs");
     assert!(s.faults.is_empty(), "{:?}", s.faults);
-    assert_eq!(s.reasons.get("stalemate"), Some(&1), "{:?}", s.reasons);
+    assert_eq!(
+        s.reasons.get(&Ending::Rule(Reason::Stalemate)),
+        Some(&1),
+        "{:?}",
+        s.reasons
+    );
     // Measured around 50 us on a loaded two-core machine; a 100 ms search
     // makes anything under a few milliseconds negligible.
     assert!(
@@ -434,7 +445,7 @@ fn openings_from_epd_and_pgn_files() {
         );
         assert!(s.faults.is_empty(), "{format}: {:?}", s.faults);
         assert_eq!(
-            s.reasons.get("repetition"),
+            s.reasons.get(&Ending::Rule(Reason::Repetition)),
             Some(&2),
             "{format}: {:?}",
             s.reasons
@@ -475,7 +486,10 @@ fn janggi_move_cap_is_decided_by_counting() {
     );
     let sc = s.encounters[0].1;
     assert_eq!((sc.wins, sc.losses, sc.draws), (1, 1, 0), "{:?}", s.reasons);
-    assert_eq!(s.reasons.get("adjudication-maxmoves"), Some(&2));
+    assert_eq!(
+        s.reasons.get(&Ending::Adjudication(Adjudication::MaxMoves)),
+        Some(&2)
+    );
     let (s, _) = run_match(
         "good",
         "good",
@@ -491,6 +505,9 @@ fn janggi_move_cap_is_decided_by_counting() {
         ],
     );
     assert_eq!(s.encounters[0].1.draws, 2, "{:?}", s.reasons);
-    assert_eq!(s.reasons.get("adjudication-maxmoves"), Some(&2));
+    assert_eq!(
+        s.reasons.get(&Ending::Adjudication(Adjudication::MaxMoves)),
+        Some(&2)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,367 @@
+//! The main thread's side of a match: a line per finished game and the
+//! running score, the PGN file, the SPRT stop, and the final report.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+
+use movegen::{Color, GameResult};
+
+use crate::cli::MatchConfig;
+use crate::ending::Fault;
+use crate::pgn::{self, PgnHeader};
+use crate::stats::{Score, Sprt, SprtResult};
+use crate::tournament::{encounters, Done, Summary};
+
+/// The SPRT of the match: only a match of two engines has one.
+fn sprt_test(cfg: &MatchConfig) -> Option<Sprt> {
+    match cfg.sprt {
+        Some(s) if cfg.engines.len() == 2 => Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)),
+        _ => None,
+    }
+}
+
+/// Half-points of the first player in a finished game.
+fn red_half_points(result: GameResult) -> u8 {
+    match result {
+        GameResult::RedWins => 2,
+        // A finished record is never `Ongoing`; were it so, it would count
+        // as the draw the record was before a verdict.
+        GameResult::Draw | GameResult::Ongoing => 1,
+        GameResult::BlackWins => 0,
+    }
+}
+
+fn fmt_elo(s: &Score) -> String {
+    match s.elo() {
+        Some(e) if e.elo.is_finite() && e.error.is_finite() => {
+            format!("{:.2} +/- {:.2}", e.elo, e.error)
+        }
+        Some(e) if e.elo.is_finite() => format!("{:.2} +/- inf", e.elo),
+        Some(e) => (if e.elo > 0.0 { "+inf" } else { "-inf" }).to_string(),
+        None => "-".to_string(),
+    }
+}
+
+/// What the main thread keeps while games come in.
+pub(crate) struct Progress<'a> {
+    cfg: &'a MatchConfig,
+    names: Vec<&'a str>,
+    pairs: Vec<(usize, usize)>,
+    total: usize,
+    summary: Summary,
+    /// Half-points of the encounter's first engine per opening group, until
+    /// the pair of games is complete.
+    open_pairs: HashMap<(usize, u32), (u8, u8)>,
+    /// Referee overhead: microseconds summed, and how many gaps.
+    overhead: (u64, u64),
+    pgn_out: Option<BufWriter<File>>,
+    sprt: Option<Sprt>,
+    date: String,
+    event: String,
+}
+
+impl<'a> Progress<'a> {
+    /// Open the PGN file (for appending) and set up the counts of a match
+    /// of `total` games.
+    pub(crate) fn new(cfg: &'a MatchConfig, total: usize) -> Result<Progress<'a>, String> {
+        let pgn_out = match &cfg.pgnout {
+            Some(p) => Some(BufWriter::new(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?,
+            )),
+            None => None,
+        };
+        if cfg.sprt.is_some() && cfg.engines.len() != 2 {
+            eprintln!("warning: -sprt needs exactly two engines; ignored");
+        }
+        let pairs = encounters(cfg);
+        let summary = Summary {
+            encounters: pairs.iter().map(|&p| (p, Score::default())).collect(),
+            ..Summary::default()
+        };
+        Ok(Progress {
+            cfg,
+            names: cfg.engines.iter().map(|e| e.name.as_str()).collect(),
+            pairs,
+            total,
+            summary,
+            open_pairs: HashMap::new(),
+            overhead: (0, 0),
+            pgn_out,
+            sprt: sprt_test(cfg),
+            date: pgn::today(),
+            event: format!("jiang match ({})", cfg.variant),
+        })
+    }
+
+    /// Count a finished game, print its lines, write its PGN; returns
+    /// whether the match must stop (an engine failure without `-recover`,
+    /// or an SPRT decision).
+    pub(crate) fn add(&mut self, done: &Done) -> bool {
+        self.count(done);
+        let failed = self.count_fault(done);
+        self.print_game(done);
+        self.write_pgn(done);
+        let decided = self.check_sprt();
+        failed || decided
+    }
+
+    /// Games, endings, overhead, and the encounter's score and pairs.
+    fn count(&mut self, Done { job, rec }: &Done) {
+        let s = &mut self.summary;
+        s.games += 1;
+        *s.reasons.entry(rec.ending).or_insert(0) += 1;
+        self.overhead.0 += rec.overhead_us.0;
+        self.overhead.1 += rec.overhead_us.1;
+        let (a, _) = self.pairs[job.encounter];
+        let red_half = red_half_points(rec.result);
+        let a_half = if job.red == a { red_half } else { 2 - red_half };
+        let score = &mut s.encounters[job.encounter].1;
+        score.add_game(a_half);
+        if self.cfg.repeat == 2 {
+            let key = (job.encounter, job.group);
+            let slot = self.open_pairs.entry(key).or_insert((0, 0));
+            slot.0 += a_half;
+            slot.1 += 1;
+            if slot.1 == 2 {
+                let pts = slot.0;
+                self.open_pairs.remove(&key);
+                score.add_pair(pts);
+            }
+        }
+    }
+
+    /// Count the game's fault; returns whether it stops the match.
+    fn count_fault(&mut self, Done { job, rec }: &Done) -> bool {
+        let Some((side, f)) = rec.fault() else {
+            return false;
+        };
+        let idx = if side == Color::Red {
+            job.red
+        } else {
+            job.black
+        };
+        *self.summary.faults.entry((idx, f)).or_insert(0) += 1;
+        if self.cfg.recover || !matches!(f, Fault::Crash | Fault::Hang | Fault::StartFailure) {
+            return false;
+        }
+        eprintln!(
+            "Stopping: {} ({}); use -recover to restart failed engines and go on",
+            self.names[idx], f
+        );
+        self.summary.aborted = true;
+        true
+    }
+
+    /// The game's line, the running score and, every `-ratinginterval`
+    /// games, the Elo line.
+    fn print_game(&self, Done { job, rec }: &Done) {
+        let names = &self.names;
+        println!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            job.number,
+            names[job.red],
+            names[job.black],
+            rec.result.as_str(),
+            rec.reason
+        );
+        let (a, b) = self.pairs[job.encounter];
+        let s = self.summary.encounters[job.encounter].1;
+        println!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}/{}",
+            names[a],
+            names[b],
+            s.wins,
+            s.losses,
+            s.draws,
+            s.fraction(),
+            self.summary.games,
+            self.total
+        );
+        let interval = self.cfg.rating_interval;
+        if interval > 0 && self.summary.games % interval == 0 {
+            println!(
+                "Elo difference: {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+                fmt_elo(&s),
+                100.0 * s.los(),
+                100.0 * s.draw_ratio()
+            );
+        }
+    }
+
+    /// Append the game to the PGN file, if there is one.
+    fn write_pgn(&mut self, Done { job, rec }: &Done) {
+        let Some(w) = self.pgn_out.as_mut() else {
+            return;
+        };
+        let tc_tag = self.cfg.engines[job.red].tc.pgn_tag();
+        let h = PgnHeader {
+            event: &self.event,
+            date: &self.date,
+            round: job.number,
+            red: self.names[job.red],
+            black: self.names[job.black],
+            time_control: &tc_tag,
+            notation: self.cfg.notation,
+        };
+        let text = pgn::write_game(&h, rec);
+        if w.write_all(text.as_bytes())
+            .and_then(|()| w.flush())
+            .is_err()
+        {
+            eprintln!("warning: cannot write the PGN file");
+        }
+    }
+
+    /// Announce the first SPRT decision; returns whether one was reached
+    /// now.
+    fn check_sprt(&mut self) -> bool {
+        let Some(t) = self.sprt else {
+            return false;
+        };
+        let (llr, verdict) = t.decide(&self.summary.encounters[0].1);
+        if verdict == SprtResult::Continue || self.summary.sprt.is_some() {
+            return false;
+        }
+        println!(
+            "SPRT: llr {llr:.2} ({:.1}%), lbound {:.2}, ubound {:.2} - {} was accepted",
+            100.0 * llr / t.upper,
+            t.lower,
+            t.upper,
+            if verdict == SprtResult::H1 {
+                "H1"
+            } else {
+                "H0"
+            }
+        );
+        self.summary.sprt = Some(verdict);
+        true
+    }
+
+    /// The summary, with the mean referee overhead per move.
+    pub(crate) fn finish(mut self) -> Summary {
+        self.summary.overhead_us = if self.overhead.1 > 0 {
+            self.overhead.0 as f64 / self.overhead.1 as f64
+        } else {
+            0.0
+        };
+        self.summary
+    }
+}
+
+/// The report at the end of a match: per encounter, the ranking of three or
+/// more engines, game ends, faults and the referee's overhead.
+pub(crate) fn final_report(cfg: &MatchConfig, s: &Summary) {
+    let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+    println!();
+    for (i, &((a, b), sc)) in s.encounters.iter().enumerate() {
+        if sc.games() == 0 {
+            continue;
+        }
+        println!("Results of {} vs {} ({}):", names[a], names[b], cfg.variant);
+        report_encounter(&sc);
+        // The SPRT is about the first (in a two-engine match, the only)
+        // encounter.
+        if let (Some(t), 0) = (sprt_test(cfg), i) {
+            report_sprt(&t, &sc);
+        }
+    }
+    if cfg.engines.len() > 2 {
+        report_ranking(&names, s);
+    }
+    report_ends(&names, s);
+}
+
+fn report_encounter(sc: &Score) {
+    println!(
+        "Elo: {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        fmt_elo(sc),
+        100.0 * sc.los(),
+        100.0 * sc.draw_ratio()
+    );
+    println!(
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)",
+        sc.games(),
+        sc.wins,
+        sc.losses,
+        sc.draws,
+        sc.points(),
+        100.0 * sc.fraction()
+    );
+    if sc.penta.iter().sum::<u32>() > 0 {
+        println!(
+            "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+            sc.penta[0], sc.penta[1], sc.penta[2], sc.penta[3], sc.penta[4]
+        );
+    }
+}
+
+fn report_sprt(t: &Sprt, sc: &Score) {
+    let (llr, v) = t.decide(sc);
+    println!(
+        "SPRT ({:.1}, {:.1}): LLR {:.2} [{:.2}, {:.2}] {}",
+        t.elo0,
+        t.elo1,
+        llr,
+        t.lower,
+        t.upper,
+        match v {
+            SprtResult::H1 => "H1 accepted",
+            SprtResult::H0 => "H0 accepted",
+            SprtResult::Continue => "no decision yet",
+        }
+    );
+}
+
+/// Each engine's total over its encounters, best first.
+fn report_ranking(names: &[&str], s: &Summary) {
+    let mut totals: Vec<(usize, Score)> = (0..names.len()).map(|i| (i, Score::default())).collect();
+    for &((a, b), sc) in &s.encounters {
+        let t = &mut totals[a].1;
+        t.wins += sc.wins;
+        t.draws += sc.draws;
+        t.losses += sc.losses;
+        let t = &mut totals[b].1;
+        t.wins += sc.losses;
+        t.draws += sc.draws;
+        t.losses += sc.wins;
+    }
+    totals.sort_by(|x, y| y.1.points().total_cmp(&x.1.points()));
+    println!("Rank Name                          Elo      +/-  Games  Score  Draw");
+    for (rank, (i, sc)) in totals.iter().enumerate() {
+        let (elo, err) = sc.elo().map_or((0.0, 0.0), |e| (e.elo, e.error));
+        println!(
+            "{:>4} {:<26} {:>7.1} {:>8.1} {:>6} {:>5.1}% {:>4.1}%",
+            rank + 1,
+            names[*i],
+            elo,
+            err,
+            sc.games(),
+            100.0 * sc.fraction(),
+            100.0 * sc.draw_ratio()
+        );
+    }
+}
+
+/// Game ends by code, faults per engine, overhead, and an early stop.
+fn report_ends(names: &[&str], s: &Summary) {
+    let mut reasons: Vec<(&str, u32)> = s.reasons.iter().map(|(e, &n)| (e.code(), n)).collect();
+    reasons.sort();
+    let list: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("Game ends: {}", list.join(", "));
+    let total_faults: u32 = s.faults.values().sum();
+    println!("Faults: {total_faults}");
+    let mut keys: Vec<_> = s.faults.iter().collect();
+    keys.sort_by_key(|((i, f), _)| (*i, Fault::ALL.iter().position(|x| x == f)));
+    for ((i, f), n) in keys {
+        println!("  {}: {} x {}", names[*i], n, f);
+    }
+    println!("Referee overhead per move: {:.0} us", s.overhead_us);
+    if s.aborted {
+        println!("Match stopped early after an engine failure.");
+    }
+}
