@@ -450,29 +450,66 @@ fn apply_engine_kv(e: &mut EngineConfig, key: &str, v: &str) -> Result<(), CliEr
     Ok(())
 }
 
-/// Collect `key=value` words following an option.
-fn take_kvs<'a>(args: &'a [String], i: &mut usize) -> Vec<(&'a str, &'a str)> {
-    let mut out = Vec::new();
-    while let Some(a) = args.get(*i) {
-        if a.starts_with('-') && !a.contains('=') {
-            break;
-        }
-        match a.split_once('=') {
-            Some((k, v)) => out.push((k, v)),
-            None => out.push((a.as_str(), "")),
-        }
-        *i += 1;
-    }
-    out
+/// The words of the command line, read front to back.
+struct Words<'a> {
+    args: &'a [String],
+    i: usize,
 }
 
-/// Value word after a flag.
-fn take_value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, CliError> {
-    let v = args
-        .get(*i)
-        .ok_or_else(|| CliError(format!("{flag} needs a value")))?;
-    *i += 1;
-    Ok(v)
+impl<'a> Words<'a> {
+    /// The next word, if any.
+    fn next(&mut self) -> Option<&'a str> {
+        let w = self.args.get(self.i)?;
+        self.i += 1;
+        Some(w)
+    }
+
+    /// The value word after `flag`.
+    fn value(&mut self, flag: &str) -> Result<&'a str, CliError> {
+        self.next()
+            .ok_or_else(|| CliError(format!("{flag} needs a value")))
+    }
+
+    /// The `key=value` words up to the next option (a word without `=`
+    /// counts as a key with an empty value).
+    fn key_values(&mut self) -> Vec<(&'a str, &'a str)> {
+        let mut out = Vec::new();
+        while let Some(a) = self.args.get(self.i) {
+            if a.starts_with('-') && !a.contains('=') {
+                break;
+            }
+            out.push(a.split_once('=').unwrap_or((a.as_str(), "")));
+            self.i += 1;
+        }
+        out
+    }
+
+    /// The next word if it is a whole number (`-repeat [N]`).
+    fn optional_count(&mut self) -> Option<u32> {
+        let n = self.args.get(self.i)?.parse().ok()?;
+        self.i += 1;
+        Some(n)
+    }
+
+    /// Skip any of `words` that come next (cutechess's trailing `-pgnout`
+    /// words `min` and `fi`: accepted, ignored).
+    fn skip_any(&mut self, words: &[&str]) {
+        while self
+            .args
+            .get(self.i)
+            .is_some_and(|w| words.contains(&w.as_str()))
+        {
+            self.i += 1;
+        }
+    }
+}
+
+/// `key=value` pairs as owned strings, kept until all `-each` words are
+/// known.
+fn owned(kvs: Vec<(&str, &str)>) -> Vec<(String, String)> {
+    kvs.into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// Parse the words after `jiang match`.
@@ -480,192 +517,221 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
     let mut cfg = MatchConfig::default();
     let mut engines: Vec<Vec<(String, String)>> = Vec::new();
     let mut each: Vec<(String, String)> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        i += 1;
-        let owned = |kvs: Vec<(&str, &str)>| -> Vec<(String, String)> {
-            kvs.into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect()
-        };
+    let mut words = Words { args, i: 0 };
+    while let Some(flag) = words.next() {
         match flag.trim_start_matches('-') {
-            "engine" => engines.push(owned(take_kvs(args, &mut i))),
-            "each" => each.extend(owned(take_kvs(args, &mut i))),
-            "variant" => {
-                let v = take_value(args, &mut i, flag)?;
-                cfg.variant = v.parse().map_err(|e| CliError(format!("{e}")))?;
-            }
-            "games" => cfg.games = parse_u32(flag, take_value(args, &mut i, flag)?)?,
-            "rounds" => cfg.rounds = parse_u32(flag, take_value(args, &mut i, flag)?)?,
-            "repeat" => {
-                cfg.repeat = match args.get(i).and_then(|v| v.parse::<u32>().ok()) {
-                    Some(n) => {
-                        i += 1;
-                        n
-                    }
-                    None => 2,
-                }
-            }
-            "concurrency" => {
-                cfg.concurrency = parse_u64(flag, take_value(args, &mut i, flag)?)? as usize
-            }
-            "pgnout" => {
-                cfg.pgnout = Some(PathBuf::from(take_value(args, &mut i, flag)?));
-                // cutechess's trailing `min` / `fi` words: accepted, ignored.
-                while matches!(args.get(i).map(String::as_str), Some("min" | "fi")) {
-                    i += 1;
-                }
-            }
-            "maxmoves" => cfg.maxmoves = Some(parse_u32(flag, take_value(args, &mut i, flag)?)?),
-            "seed" | "srand" => cfg.seed = parse_u64(flag, take_value(args, &mut i, flag)?)?,
-            "recover" => cfg.recover = true,
-            "notation" => {
-                cfg.notation = match take_value(args, &mut i, flag)? {
-                    "iccs" => crate::pgn::Notation::Iccs,
-                    "wxf" => crate::pgn::Notation::Wxf,
-                    v => return err(format!("{flag}: unknown notation '{v}' (iccs or wxf)")),
-                }
-            }
-            "debug" => cfg.debug = true,
-            "randomplies" => {
-                cfg.random_plies = parse_u64(flag, take_value(args, &mut i, flag)?)? as usize
-            }
-            "ratinginterval" => {
-                cfg.rating_interval = parse_u32(flag, take_value(args, &mut i, flag)?)?
-            }
-            "hangtimeout" => {
-                let v = take_value(args, &mut i, flag)?;
-                cfg.hang_ms =
-                    parse_secs(v).ok_or_else(|| CliError(format!("{flag}: bad time '{v}'")))?;
-            }
-            "tournament" => {
-                cfg.tournament = match take_value(args, &mut i, flag)? {
-                    "round-robin" | "roundrobin" => Tournament::RoundRobin,
-                    "gauntlet" => Tournament::Gauntlet,
-                    v => return err(format!("{flag}: unknown tournament '{v}'")),
-                }
-            }
-            "openings" => {
-                for (k, v) in take_kvs(args, &mut i) {
-                    let o = &mut cfg.openings;
-                    match k {
-                        "file" => o.file = Some(PathBuf::from(v)),
-                        "format" => {
-                            o.format = match v {
-                                "epd" | "fen" => OpeningFormat::Epd,
-                                "pgn" => OpeningFormat::Pgn,
-                                _ => return err(format!("openings format '{v}' (epd or pgn)")),
-                            }
-                        }
-                        "order" => {
-                            o.order = match v {
-                                "sequential" => OpeningOrder::Sequential,
-                                "random" => OpeningOrder::Random,
-                                _ => return err(format!("openings order '{v}'")),
-                            }
-                        }
-                        "plies" => o.plies = Some(parse_u64(k, v)? as usize),
-                        "start" => o.start = parse_u64(k, v)? as usize,
-                        "policy" => {}
-                        _ => return err(format!("unknown openings setting '{k}'")),
-                    }
-                }
-            }
-            "sprt" => {
-                let mut s = SprtConfig {
-                    elo0: 0.0,
-                    elo1: 5.0,
-                    alpha: 0.05,
-                    beta: 0.05,
-                };
-                for (k, v) in take_kvs(args, &mut i) {
-                    let x = parse_f64(k, v)?;
-                    match k {
-                        "elo0" => s.elo0 = x,
-                        "elo1" => s.elo1 = x,
-                        "alpha" => s.alpha = x,
-                        "beta" => s.beta = x,
-                        _ => return err(format!("unknown sprt setting '{k}'")),
-                    }
-                }
-                let rate_ok = |x: f64| x > 0.0 && x < 0.5;
-                if s.elo1 <= s.elo0 || !rate_ok(s.alpha) || !rate_ok(s.beta) {
-                    return err("sprt: need elo1 > elo0 and 0 < alpha, beta < 0.5");
-                }
-                cfg.sprt = Some(s);
-            }
-            "draw" => {
-                let mut d = DrawAdjudication {
-                    movenumber: 0,
-                    movecount: 1,
-                    score: 0,
-                };
-                for (k, v) in take_kvs(args, &mut i) {
-                    match k {
-                        "movenumber" => d.movenumber = parse_u32(k, v)?,
-                        "movecount" => d.movecount = parse_u32(k, v)?.max(1),
-                        "score" => d.score = parse_u32(k, v)?.min(i32::MAX as u32) as i32,
-                        _ => return err(format!("unknown draw setting '{k}'")),
-                    }
-                }
-                cfg.draw = Some(d);
-            }
-            "resign" => {
-                let mut r = ResignAdjudication {
-                    movecount: 1,
-                    score: 1000,
-                    twosided: false,
-                };
-                for (k, v) in take_kvs(args, &mut i) {
-                    match k {
-                        "movecount" => r.movecount = parse_u32(k, v)?.max(1),
-                        "score" => r.score = parse_u32(k, v)?.min(i32::MAX as u32) as i32,
-                        "twosided" => r.twosided = parse_bool(k, v)?,
-                        _ => return err(format!("unknown resign setting '{k}'")),
-                    }
-                }
-                cfg.resign = Some(r);
-            }
-            _ => return err(format!("unknown option '{flag}'\n{USAGE}")),
+            "engine" => engines.push(owned(words.key_values())),
+            "each" => each.extend(owned(words.key_values())),
+            "openings" => parse_openings(&mut cfg.openings, &words.key_values())?,
+            "sprt" => cfg.sprt = Some(parse_sprt(&words.key_values())?),
+            "draw" => cfg.draw = Some(parse_draw(&words.key_values())?),
+            "resign" => cfg.resign = Some(parse_resign(&words.key_values())?),
+            name => apply_flag(&mut cfg, name, flag, &mut words)?,
         }
     }
     if engines.len() < 2 {
         return err(format!("need at least two -engine definitions\n{USAGE}"));
     }
     for (n, kvs) in engines.iter().enumerate() {
-        let mut e = EngineConfig::default();
-        for (k, v) in each.iter().chain(kvs.iter()) {
-            apply_engine_kv(&mut e, k, v)?;
-        }
-        if e.launch.program.is_empty() {
-            return err(format!("engine {}: cmd= is missing", n + 1));
-        }
-        if e.name.is_empty() {
-            e.name = std::path::Path::new(&e.launch.program)
-                .file_name()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| format!("engine{}", n + 1));
-        }
-        if e.tc.is_unlimited() {
-            return err(format!(
-                "engine '{}': no time control (give tc=, st=, nodes= or depth=, e.g. -each tc=10+0.1)",
-                e.name
-            ));
-        }
-        cfg.engines.push(e);
+        cfg.engines.push(engine_config(n, &each, kvs)?);
     }
-    // Duplicate names make reports and PGNs ambiguous: number them.
-    for n in 0..cfg.engines.len() {
-        let name = cfg.engines[n].name.clone();
-        if cfg.engines[..n].iter().any(|e| e.name == name) {
-            cfg.engines[n].name = format!("{name} ({})", n + 1);
-        }
-    }
+    number_duplicate_names(&mut cfg.engines);
     if cfg.games == 0 || cfg.rounds == 0 || cfg.repeat == 0 || cfg.concurrency == 0 {
         return err("-games, -rounds, -repeat and -concurrency must be at least 1");
     }
     Ok(cfg)
+}
+
+/// Apply one option that takes no `key=value` list: `name` is `flag`
+/// without its dashes.
+fn apply_flag(
+    cfg: &mut MatchConfig,
+    name: &str,
+    flag: &str,
+    words: &mut Words<'_>,
+) -> Result<(), CliError> {
+    match name {
+        "variant" => {
+            let v = words.value(flag)?;
+            cfg.variant = v.parse().map_err(|e| CliError(format!("{e}")))?;
+        }
+        "games" => cfg.games = parse_u32(flag, words.value(flag)?)?,
+        "rounds" => cfg.rounds = parse_u32(flag, words.value(flag)?)?,
+        "repeat" => cfg.repeat = words.optional_count().unwrap_or(2),
+        "concurrency" => cfg.concurrency = parse_u64(flag, words.value(flag)?)? as usize,
+        "pgnout" => {
+            cfg.pgnout = Some(PathBuf::from(words.value(flag)?));
+            words.skip_any(&["min", "fi"]);
+        }
+        "maxmoves" => cfg.maxmoves = Some(parse_u32(flag, words.value(flag)?)?),
+        "seed" | "srand" => cfg.seed = parse_u64(flag, words.value(flag)?)?,
+        "recover" => cfg.recover = true,
+        "notation" => cfg.notation = parse_notation(flag, words.value(flag)?)?,
+        "debug" => cfg.debug = true,
+        "randomplies" => cfg.random_plies = parse_u64(flag, words.value(flag)?)? as usize,
+        "ratinginterval" => cfg.rating_interval = parse_u32(flag, words.value(flag)?)?,
+        "hangtimeout" => {
+            let v = words.value(flag)?;
+            cfg.hang_ms =
+                parse_secs(v).ok_or_else(|| CliError(format!("{flag}: bad time '{v}'")))?;
+        }
+        "tournament" => cfg.tournament = parse_tournament(flag, words.value(flag)?)?,
+        _ => return err(format!("unknown option '{flag}'\n{USAGE}")),
+    }
+    Ok(())
+}
+
+fn parse_notation(flag: &str, v: &str) -> Result<crate::pgn::Notation, CliError> {
+    match v {
+        "iccs" => Ok(crate::pgn::Notation::Iccs),
+        "wxf" => Ok(crate::pgn::Notation::Wxf),
+        _ => err(format!("{flag}: unknown notation '{v}' (iccs or wxf)")),
+    }
+}
+
+fn parse_tournament(flag: &str, v: &str) -> Result<Tournament, CliError> {
+    match v {
+        "round-robin" | "roundrobin" => Ok(Tournament::RoundRobin),
+        "gauntlet" => Ok(Tournament::Gauntlet),
+        _ => err(format!("{flag}: unknown tournament '{v}'")),
+    }
+}
+
+/// `-openings file= format= order= plies= start=`.
+fn parse_openings(o: &mut OpeningsConfig, kvs: &[(&str, &str)]) -> Result<(), CliError> {
+    for &(k, v) in kvs {
+        match k {
+            "file" => o.file = Some(PathBuf::from(v)),
+            "format" => o.format = parse_opening_format(v)?,
+            "order" => o.order = parse_opening_order(v)?,
+            "plies" => o.plies = Some(parse_u64(k, v)? as usize),
+            "start" => o.start = parse_u64(k, v)? as usize,
+            "policy" => {}
+            _ => return err(format!("unknown openings setting '{k}'")),
+        }
+    }
+    Ok(())
+}
+
+fn parse_opening_format(v: &str) -> Result<OpeningFormat, CliError> {
+    match v {
+        "epd" | "fen" => Ok(OpeningFormat::Epd),
+        "pgn" => Ok(OpeningFormat::Pgn),
+        _ => err(format!("openings format '{v}' (epd or pgn)")),
+    }
+}
+
+fn parse_opening_order(v: &str) -> Result<OpeningOrder, CliError> {
+    match v {
+        "sequential" => Ok(OpeningOrder::Sequential),
+        "random" => Ok(OpeningOrder::Random),
+        _ => err(format!("openings order '{v}'")),
+    }
+}
+
+/// `-sprt elo0= elo1= alpha= beta=` (defaults 0, 5, 0.05, 0.05).
+fn parse_sprt(kvs: &[(&str, &str)]) -> Result<SprtConfig, CliError> {
+    let mut s = SprtConfig {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for &(k, v) in kvs {
+        let x = parse_f64(k, v)?;
+        match k {
+            "elo0" => s.elo0 = x,
+            "elo1" => s.elo1 = x,
+            "alpha" => s.alpha = x,
+            "beta" => s.beta = x,
+            _ => return err(format!("unknown sprt setting '{k}'")),
+        }
+    }
+    let rate_ok = |x: f64| x > 0.0 && x < 0.5;
+    if s.elo1 <= s.elo0 || !rate_ok(s.alpha) || !rate_ok(s.beta) {
+        return err("sprt: need elo1 > elo0 and 0 < alpha, beta < 0.5");
+    }
+    Ok(s)
+}
+
+/// A centipawn bound: a whole number, capped to fit an `i32`.
+fn parse_cp(k: &str, v: &str) -> Result<i32, CliError> {
+    Ok(parse_u32(k, v)?.min(i32::MAX as u32) as i32)
+}
+
+/// `-draw movenumber= movecount= score=`.
+fn parse_draw(kvs: &[(&str, &str)]) -> Result<DrawAdjudication, CliError> {
+    let mut d = DrawAdjudication {
+        movenumber: 0,
+        movecount: 1,
+        score: 0,
+    };
+    for &(k, v) in kvs {
+        match k {
+            "movenumber" => d.movenumber = parse_u32(k, v)?,
+            "movecount" => d.movecount = parse_u32(k, v)?.max(1),
+            "score" => d.score = parse_cp(k, v)?,
+            _ => return err(format!("unknown draw setting '{k}'")),
+        }
+    }
+    Ok(d)
+}
+
+/// `-resign movecount= score= [twosided=]`.
+fn parse_resign(kvs: &[(&str, &str)]) -> Result<ResignAdjudication, CliError> {
+    let mut r = ResignAdjudication {
+        movecount: 1,
+        score: 1000,
+        twosided: false,
+    };
+    for &(k, v) in kvs {
+        match k {
+            "movecount" => r.movecount = parse_u32(k, v)?.max(1),
+            "score" => r.score = parse_cp(k, v)?,
+            "twosided" => r.twosided = parse_bool(k, v)?,
+            _ => return err(format!("unknown resign setting '{k}'")),
+        }
+    }
+    Ok(r)
+}
+
+/// Engine `n` (0-based): the `-each` settings, then its own; it needs a
+/// command and a time control; its name defaults to the program's.
+fn engine_config(
+    n: usize,
+    each: &[(String, String)],
+    own: &[(String, String)],
+) -> Result<EngineConfig, CliError> {
+    let mut e = EngineConfig::default();
+    for (k, v) in each.iter().chain(own) {
+        apply_engine_kv(&mut e, k, v)?;
+    }
+    if e.launch.program.is_empty() {
+        return err(format!("engine {}: cmd= is missing", n + 1));
+    }
+    if e.name.is_empty() {
+        e.name = std::path::Path::new(&e.launch.program)
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("engine{}", n + 1));
+    }
+    if e.tc.is_unlimited() {
+        return err(format!(
+            "engine '{}': no time control (give tc=, st=, nodes= or depth=, e.g. -each tc=10+0.1)",
+            e.name
+        ));
+    }
+    Ok(e)
+}
+
+/// Duplicate names make reports and PGNs ambiguous: number them.
+fn number_duplicate_names(engines: &mut [EngineConfig]) {
+    for n in 0..engines.len() {
+        let name = engines[n].name.clone();
+        if engines[..n].iter().any(|e| e.name == name) {
+            engines[n].name = format!("{name} ({})", n + 1);
+        }
+    }
 }
 
 #[cfg(test)]
