@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use movegen::{Color, GameResult, JanggiFallback, Move, Position, Verdict};
 
-use crate::cli::{DrawAdjudication, ResignAdjudication};
 use crate::clock::SideClock;
+use crate::config::{DrawAdjudication, ResignAdjudication};
 use crate::ending::{Adjudication, Ending, Fault};
 use crate::engine_proc::ProcError;
 use crate::openings::Opening;

@@ -3,12 +3,12 @@
 //! A crate of its own so that the runner can be used without the engine:
 //! it depends on the rules core (`movegen`) only. The `jiang` binary calls
 //! [`main`] for `jiang match …`; a program of its own can do the same, or
-//! build a [`cli::MatchConfig`] and call [`tournament::run`].
+//! build a [`config::MatchConfig`] and call [`tournament::run`].
 //!
 //! The command line follows cutechess-cli's syntax (see [`cli::USAGE`] and
 //! this crate's `README.md`); every move is checked by our rules core
 //! and every game ended by the referee. Layout:
-//! - [`cli`]: command-line parsing into a [`cli::MatchConfig`];
+//! - [`cli`]: command-line parsing into a [`config::MatchConfig`];
 //! - [`engine_proc`]: child processes with a reader thread and deadlines;
 //! - [`player`]: an engine in a match: UCI, UCCI and XBoard as the referee
 //!   speaks them;
@@ -21,6 +21,7 @@
 
 pub mod cli;
 mod clock;
+pub mod config;
 pub mod ending;
 pub mod engine_proc;
 pub mod game;

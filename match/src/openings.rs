@@ -5,7 +5,7 @@ use std::path::Path;
 
 use movegen::{setups, Move, Position, Ranks, Variant};
 
-use crate::cli::{OpeningFormat, OpeningOrder, OpeningsConfig};
+use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
 
 /// A small deterministic generator (SplitMix64): reproducible from the
 /// seed, no dependency.

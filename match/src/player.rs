@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use movegen::{move_text, Move, Position, Ranks, Variant};
 
-use crate::cli::{EngineConfig, Proto, TimeControl};
+use crate::config::{EngineConfig, Proto, TimeControl};
 use crate::engine_proc::{EngineProc, ProcError};
 
 /// How long an engine may take to start up and answer the handshake.

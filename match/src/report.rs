@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 
 use movegen::{Color, GameResult};
 
-use crate::cli::MatchConfig;
+use crate::config::MatchConfig;
 use crate::ending::Fault;
 use crate::pgn::{self, PgnHeader};
 use crate::stats::{Score, Sprt, SprtResult};

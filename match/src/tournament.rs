@@ -1,6 +1,6 @@
 //! The schedule (pairings, colours, openings) and the worker threads that
 //! play games in parallel; the main thread's bookkeeping (progress, PGN,
-//! statistics, the SPRT stop, the final report) is [`crate::report`].
+//! statistics, the SPRT stop, the final report) is the `report` module.
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
@@ -11,7 +11,7 @@ use std::thread::{self, JoinHandle};
 
 use movegen::{Color, GameResult};
 
-use crate::cli::{MatchConfig, Tournament};
+use crate::config::{MatchConfig, Tournament};
 use crate::ending::{Ending, Fault};
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::openings::{self, Opening, Rng};
