@@ -1,6 +1,7 @@
 //! `jiang tune`: fit the evaluation parameters of one game to the games in
 //! PGN files (as `jiang match -pgnout` writes them) and print the tuned
-//! parameters as Rust source for `search/src/eval/params.rs`.
+//! parameters as Rust source for `search/src/eval/params.rs`. The PGN is
+//! read by the match crate's reader ([`jiang_match::pgn::read`]).
 //!
 //! ```text
 //! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] [--player NAME] games.pgn…
@@ -16,6 +17,7 @@
 //! move are kept, so that another engine's scores (in its own units) never
 //! enter the target.
 
+use jiang_match::pgn::read::read_games;
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
 use search::eval::tune::{fit_k, loss, tune, Sample, TuneOptions};
@@ -95,44 +97,37 @@ pub fn samples_from_pgn(
 ) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut n = 0usize;
-    for game in text.split("[Event ").skip(1) {
-        let header = |name: &str| {
-            let tag = format!("[{name} \"");
-            game.find(&tag).and_then(|i| {
-                let rest = &game[i + tag.len()..];
-                rest.find('"').map(|j| &rest[..j])
-            })
-        };
-        let gv: Variant = match header("Variant").map(str::parse) {
+    for game in read_games(text) {
+        let gv: Variant = match game.tag("Variant").map(str::parse) {
             Some(Ok(v)) => v,
             _ => Variant::Xiangqi,
         };
         if !same_game(gv, variant) {
             continue;
         }
-        let red_result = match header("Result") {
+        let red_result = match game.tag("Result") {
             Some("1-0") => 1.0,
             Some("0-1") => 0.0,
             Some("1/2-1/2") => 0.5,
             _ => continue,
         };
-        let mut pos = match header("FEN") {
+        let mut pos = match game.tag("FEN") {
             Some(f) => match Position::from_fen(f, gv) {
                 Ok(p) => p,
                 Err(_) => continue,
             },
             None => Position::startpos(gv),
         };
-        let Some(body) = game.find("\n\n").map(|i| &game[i..]) else {
-            continue;
-        };
-        let names = [header("White"), header("Black")];
-        for (word, comment) in movetext(body) {
-            let Ok(m) = pos.parse_move(word, Ranks::ZeroBased) else {
+        let names = [game.tag("White"), game.tag("Black")];
+        for mv in &game.moves {
+            let Ok(m) = pos.parse_move(mv.text, Ranks::ZeroBased) else {
                 break;
             };
             let mover = names[pos.side_to_move().index()];
             let wanted = player.map_or(true, |p| mover == Some(p));
+            // The last comment after the move: a game's closing comment
+            // (its end reason) replaces the last move's score.
+            let comment = mv.comments.last().map(String::as_str);
             let score = comment.and_then(score_of).filter(|_| wanted);
             let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
             if let Some(s) = score {
@@ -159,40 +154,6 @@ pub fn samples_from_pgn(
             }
             pos.make_move(m);
         }
-    }
-    out
-}
-
-/// The moves of a PGN movetext with their comments.
-fn movetext(body: &str) -> Vec<(&str, Option<&str>)> {
-    let mut out: Vec<(&str, Option<&str>)> = Vec::new();
-    let mut rest = body;
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        if let Some(r) = rest.strip_prefix('{') {
-            let end = r.find('}').unwrap_or(r.len());
-            if let Some(last) = out.last_mut() {
-                last.1 = Some(&r[..end]);
-            }
-            rest = r.get(end + 1..).unwrap_or("");
-            continue;
-        }
-        let end = rest
-            .find(|c: char| c.is_whitespace() || c == '{')
-            .unwrap_or(rest.len());
-        let word = &rest[..end];
-        rest = &rest[end..];
-        let number = word
-            .trim_end_matches('.')
-            .chars()
-            .all(|c| c.is_ascii_digit());
-        if number || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
-            continue;
-        }
-        out.push((word, None));
     }
     out
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 use movegen::{setups, Move, Position, Ranks, Variant};
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
+use crate::pgn::read::read_games;
 
 /// A small deterministic generator (SplitMix64): reproducible from the
 /// seed, no dependency.
@@ -110,81 +111,29 @@ pub fn parse_epd_line(line: &str, variant: Variant) -> Result<Option<Opening>, O
     Ok(Some(Opening { start, moves }))
 }
 
-/// Split PGN text into games and read each one's `FEN` tag and moves.
+/// The openings of a PGN text: each game's `FEN` tag (the start position
+/// when it has none) and its main-line moves.
 pub fn parse_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
     let mut out = Vec::new();
-    let mut fen: Option<String> = None;
-    let mut movetext = String::new();
-    let mut in_moves = false;
-    let flush = |fen: &mut Option<String>, movetext: &mut String, out: &mut Vec<Opening>| {
-        let start = match fen.take() {
-            Some(f) => Position::from_fen(&f, variant)
+    for game in read_games(text) {
+        let fen = game.tag("FEN");
+        // Tags alone at the end of a file are no game, unless they set up
+        // a position.
+        if !game.has_movetext && fen.is_none() {
+            continue;
+        }
+        let start = match fen {
+            Some(f) => Position::from_fen(f, variant)
                 .map_err(|e| OpeningError(format!("bad FEN tag '{f}': {e}")))?,
             None => Position::startpos(variant),
         };
-        let text = std::mem::take(movetext);
-        let words = pgn_move_words(&text);
+        let words: Vec<&str> = game.moves.iter().map(|m| m.text).collect();
         let moves = parse_moves(&start, &words).ok_or_else(|| {
             OpeningError(format!("illegal or unreadable moves: {}", words.join(" ")))
         })?;
         out.push(Opening { start, moves });
-        Ok::<(), OpeningError>(())
-    };
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            if in_moves {
-                flush(&mut fen, &mut movetext, &mut out)?;
-                in_moves = false;
-            }
-            if let Some(v) = t.strip_prefix("[FEN \"") {
-                fen = v.split('"').next().map(str::to_string);
-            }
-        } else if !t.is_empty() {
-            in_moves = true;
-            movetext.push_str(t);
-            movetext.push('\n');
-        }
-    }
-    if in_moves || fen.is_some() {
-        flush(&mut fen, &mut movetext, &mut out)?;
     }
     Ok(out)
-}
-
-/// The move words of PGN movetext: comments, variations, numbers, NAGs
-/// and the result removed.
-fn pgn_move_words(movetext: &str) -> Vec<&str> {
-    let mut words = Vec::new();
-    let mut depth_brace = 0usize;
-    let mut depth_paren = 0usize;
-    for line in movetext.lines() {
-        for w in line.split_whitespace() {
-            if w.starts_with(';') && depth_brace == 0 {
-                break;
-            }
-            let opens_b = w.matches('{').count();
-            let closes_b = w.matches('}').count();
-            let opens_p = w.matches('(').count();
-            let closes_p = w.matches(')').count();
-            let inside = depth_brace > 0 || depth_paren > 0 || opens_b > 0 || opens_p > 0;
-            depth_brace = (depth_brace + opens_b).saturating_sub(closes_b);
-            if depth_brace == 0 {
-                depth_paren = (depth_paren + opens_p).saturating_sub(closes_p);
-            }
-            if inside || w.starts_with('$') {
-                continue;
-            }
-            if matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                continue;
-            }
-            let w = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if !w.is_empty() {
-                words.push(w);
-            }
-        }
-    }
-    words
 }
 
 /// Load the openings of `cfg` (an empty list when no file is given).

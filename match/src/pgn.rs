@@ -1,11 +1,14 @@
 //! PGN output: one game per record, moves in ICCS coordinates (ranks 0–9,
 //! a Janggi pass as `@@@@`), with the tags a Xiangqi/Janggi reader needs.
+//! Reading PGN back is [`read`].
 
 use std::fmt::Write as _;
 
 use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, Square};
 
 use crate::game::GameRecord;
+
+pub mod read;
 
 /// Move notation in the PGN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
