@@ -9,7 +9,7 @@
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -93,67 +93,25 @@ impl EngineProc {
             .stdout
             .take()
             .ok_or_else(|| ProcError::Spawn("no stdout pipe".into()))?;
-        let mut stdin = child
+        let stdin = child
             .stdin
             .take()
             .ok_or_else(|| ProcError::Spawn("no stdin pipe".into()))?;
         let write_failed = Arc::new(AtomicBool::new(false));
-        let (wtx, wrx) = mpsc::channel::<String>();
-        let failed = Arc::clone(&write_failed);
-        // The writer ends when the sender is dropped (input closed) or a
-        // write fails; dropping `stdin` then closes the engine's input.
-        let writer = thread::Builder::new()
-            .name(format!("write-{label}"))
-            .spawn(move || {
-                for line in wrx {
-                    let ok = stdin
-                        .write_all(line.as_bytes())
-                        .and_then(|()| stdin.flush());
-                    if ok.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
+        let threads = spawn_writer(stdin, label, Arc::clone(&write_failed))
+            .map_err(|e| format!("writer thread: {e}"))
+            .and_then(|wtx| {
+                let rx = spawn_reader(stdout, label).map_err(|e| format!("reader thread: {e}"))?;
+                Ok((wtx, rx))
             });
-        if let Err(e) = writer {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(ProcError::Spawn(format!("writer thread: {e}")));
-        }
-        let (tx, rx) = mpsc::channel();
-        // The reader thread ends by itself when the pipe closes (process
-        // exit or kill), so it never outlives the child for long.
-        let spawned = thread::Builder::new()
-            .name(format!("read-{label}"))
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let text = String::from_utf8_lossy(&buf)
-                                .trim_end_matches(['\n', '\r'])
-                                .to_string();
-                            if tx
-                                .send(Line {
-                                    text,
-                                    at: Instant::now(),
-                                })
-                                .is_err()
-                            {
-                                break;
-                            }
-                        }
-                    }
-                }
-            });
-        if let Err(e) = spawned {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(ProcError::Spawn(format!("reader thread: {e}")));
-        }
+        let (wtx, rx) = match threads {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(ProcError::Spawn(e));
+            }
+        };
         Ok(EngineProc {
             child,
             stdin: Some(wtx),
@@ -245,6 +203,63 @@ impl EngineProc {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The writer thread: it writes the lines it is sent to the engine's
+/// input. It ends when the sender is dropped (input closed) or a write
+/// fails (then it sets `failed`); dropping `stdin` closes the engine's input.
+fn spawn_writer(
+    mut stdin: ChildStdin,
+    label: &str,
+    failed: Arc<AtomicBool>,
+) -> std::io::Result<Sender<String>> {
+    let (tx, rx) = mpsc::channel::<String>();
+    thread::Builder::new()
+        .name(format!("write-{label}"))
+        .spawn(move || {
+            for line in rx {
+                let ok = stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|()| stdin.flush());
+                if ok.is_err() {
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        })?;
+    Ok(tx)
+}
+
+/// The reader thread: it sends each line of the engine's output with the
+/// moment it arrived. It ends by itself when the pipe closes (process exit
+/// or kill), so it never outlives the child for long.
+fn spawn_reader(stdout: ChildStdout, label: &str) -> std::io::Result<Receiver<Line>> {
+    let (tx, rx) = mpsc::channel();
+    thread::Builder::new()
+        .name(format!("read-{label}"))
+        .spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
+                        let line = Line {
+                            text,
+                            at: Instant::now(),
+                        };
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        })?;
+    Ok(rx)
 }
 
 impl Drop for EngineProc {

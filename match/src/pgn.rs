@@ -157,9 +157,18 @@ fn escape(s: &str) -> String {
 /// The game as PGN text (ending with a blank line).
 pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
     let mut out = String::with_capacity(512 + 12 * g.moves.len());
+    let wxf = h.notation == Notation::Wxf && !g.start.variant().is_janggi();
+    write_tags(&mut out, h, g, wxf);
+    out.push('\n');
+    write_movetext(&mut out, g, wxf);
+    out
+}
+
+/// The tag section: the seven standard tags, then the variant, start
+/// position, notation, time control, length and how the game ended.
+fn write_tags(out: &mut String, h: &PgnHeader<'_>, g: &GameRecord, wxf: bool) {
     let variant = g.start.variant();
     let fen = g.start.to_fen();
-    let result = g.result.as_str();
     let tags: [(&str, String); 7] = [
         ("Event", h.event.to_string()),
         ("Site", "jiang match".to_string()),
@@ -167,7 +176,7 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
         ("Round", h.round.to_string()),
         ("White", h.red.to_string()),
         ("Black", h.black.to_string()),
-        ("Result", result.to_string()),
+        ("Result", g.result.as_str().to_string()),
     ];
     for (k, v) in tags {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(&v));
@@ -177,35 +186,68 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
         let _ = writeln!(out, "[SetUp \"1\"]");
     }
     let _ = writeln!(out, "[FEN \"{fen}\"]");
-    let wxf = h.notation == Notation::Wxf && !variant.is_janggi();
     let _ = writeln!(out, "[Format \"{}\"]", if wxf { "WXF" } else { "ICCS" });
     let _ = writeln!(out, "[TimeControl \"{}\"]", escape(h.time_control));
     let _ = writeln!(out, "[PlyCount \"{}\"]", g.moves.len());
     let _ = writeln!(out, "[Termination \"{}\"]", g.ending.termination());
     let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(g.ending.code()));
-    out.push('\n');
+}
 
+/// Movetext lines of at most 79 characters (a longer word gets a line of
+/// its own).
+struct Wrapped<'a> {
+    out: &'a mut String,
+    line: String,
+}
+
+impl Wrapped<'_> {
+    fn word(&mut self, w: &str) {
+        if self.line.len() + w.len() + 1 > 79 {
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
+        }
+        self.line.push_str(w);
+        self.line.push(' ');
+    }
+
+    fn finish(self) {
+        self.out.push_str(self.line.trim_end());
+        self.out.push_str("\n\n");
+    }
+}
+
+/// The comment after a move: `{book}` after the last book move, the
+/// engine's score and time after its own moves.
+fn move_comment(g: &GameRecord, i: usize) -> Option<String> {
+    if i < g.book_plies {
+        return (i + 1 == g.book_plies).then(|| "{book}".to_string());
+    }
+    let &(score, ms) = g.move_info.get(i - g.book_plies)?;
+    let secs = ms as f64 / 1000.0;
+    Some(match score {
+        Some(s) => format!("{{{:+.2} {secs:.3}s}}", f64::from(s) / 100.0),
+        None => format!("{{{secs:.3}s}}"),
+    })
+}
+
+/// Numbered moves with their comments, the end reason and the result.
+fn write_movetext(out: &mut String, g: &GameRecord, wxf: bool) {
     let black_first = g.start.side_to_move() == Color::Black;
     let mut pos = g.start.clone();
     let mut number = u32::from(g.start.fullmove());
-    let mut line = String::new();
-    let push_word = |out: &mut String, line: &mut String, w: &str| {
-        if line.len() + w.len() + 1 > 79 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
-        line.push_str(w);
-        line.push(' ');
+    let mut text = Wrapped {
+        out,
+        line: String::new(),
     };
     for (i, &m) in g.moves.iter().enumerate() {
         let red_moves = (i % 2 == 0) != black_first;
         if red_moves {
-            push_word(&mut out, &mut line, &format!("{number}."));
+            text.word(&format!("{number}."));
         } else if i == 0 {
-            push_word(&mut out, &mut line, &format!("{number}..."));
+            text.word(&format!("{number}..."));
         }
-        let text = if m.is_pass() {
+        let word = if m.is_pass() {
             "@@@@".to_string()
         } else if wxf {
             wxf_move(&pos, m)
@@ -213,32 +255,17 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
             move_text(m, Ranks::ZeroBased)
         };
         pos.make_move(m);
-        push_word(&mut out, &mut line, &text);
-        if i >= g.book_plies {
-            if let Some(&(score, ms)) = g.move_info.get(i - g.book_plies) {
-                let c = match score {
-                    Some(s) => format!(
-                        "{{{:+.2} {:.3}s}}",
-                        f64::from(s) / 100.0,
-                        ms as f64 / 1000.0
-                    ),
-                    None => format!("{{{:.3}s}}", ms as f64 / 1000.0),
-                };
-                push_word(&mut out, &mut line, &c);
-            }
-        } else if i + 1 == g.book_plies {
-            push_word(&mut out, &mut line, "{book}");
+        text.word(&word);
+        if let Some(c) = move_comment(g, i) {
+            text.word(&c);
         }
         if !red_moves {
             number += 1;
         }
     }
-    let end = format!("{{{}}}", g.reason.replace(['{', '}'], ""));
-    push_word(&mut out, &mut line, &end);
-    push_word(&mut out, &mut line, result);
-    out.push_str(line.trim_end());
-    out.push_str("\n\n");
-    out
+    text.word(&format!("{{{}}}", g.reason.replace(['{', '}'], "")));
+    text.word(g.result.as_str());
+    text.finish();
 }
 
 #[cfg(test)]

@@ -165,78 +165,89 @@ impl Player {
         Ok(())
     }
 
+    /// Ask for a move: the answer, and when the request went out.
     pub(super) fn go_xboard(
         &mut self,
         req: &Request<'_>,
         deadline: Instant,
     ) -> Result<(Reply, Instant), ProcError> {
         let pending: Vec<Move> = req.moves[self.xb.known.min(req.moves.len())..].to_vec();
-        let clocks = |e: &mut Player| -> Result<(), ProcError> {
-            if e.cfg.tc.clock.is_some() {
-                e.proc
-                    .send(&format!("time {}", (req.own.remaining_ms.max(1) + 9) / 10))?;
-                e.proc
-                    .send(&format!("otim {}", (req.opp.remaining_ms.max(1) + 9) / 10))?;
-            }
-            Ok(())
-        };
-        if self.xb.playing && pending.len() == 1 {
-            clocks(self)?;
-            self.send_xboard_move(pending[0])?;
-        } else {
-            if self.xb.playing {
-                self.proc.send("force")?;
-            }
-            for &m in &pending {
-                self.send_xboard_move(m)?;
-            }
-            clocks(self)?;
-            self.proc.send("go")?;
-            self.xb.playing = true;
-        }
+        self.send_pending(req, &pending)?;
         let sent = Instant::now();
         self.xb.known = req.moves.len();
         let last_sent = pending.last().map(|&m| self.text(m));
+        let reply = self.read_xboard_reply(deadline, last_sent.as_deref())?;
+        if matches!(reply, Reply::Move { .. }) {
+            self.xb.known += 1;
+        }
+        Ok((reply, sent))
+    }
+
+    /// The moves the engine has not seen and the clocks: an engine already
+    /// playing its side gets its opponent's one move; otherwise it is put
+    /// in force mode, given the moves and told to `go`.
+    fn send_pending(&mut self, req: &Request<'_>, pending: &[Move]) -> Result<(), ProcError> {
+        if self.xb.playing && pending.len() == 1 {
+            self.send_xboard_clocks(req)?;
+            return self.send_xboard_move(pending[0]);
+        }
+        if self.xb.playing {
+            self.proc.send("force")?;
+        }
+        for &m in pending {
+            self.send_xboard_move(m)?;
+        }
+        self.send_xboard_clocks(req)?;
+        self.proc.send("go")?;
+        self.xb.playing = true;
+        Ok(())
+    }
+
+    /// `time` and `otim` in centiseconds, when the game has a clock.
+    fn send_xboard_clocks(&mut self, req: &Request<'_>) -> Result<(), ProcError> {
+        if self.cfg.tc.clock.is_some() {
+            self.proc
+                .send(&format!("time {}", (req.own.remaining_ms.max(1) + 9) / 10))?;
+            self.proc
+                .send(&format!("otim {}", (req.opp.remaining_ms.max(1) + 9) / 10))?;
+        }
+        Ok(())
+    }
+
+    /// Lines until a move, a refusal of `last_sent` or a claim; thinking
+    /// lines give the score.
+    fn read_xboard_reply(
+        &mut self,
+        deadline: Instant,
+        last_sent: Option<&str>,
+    ) -> Result<Reply, ProcError> {
         let mut score = None;
         loop {
             let l = self.proc.recv_until(deadline)?;
             let t = l.text.trim();
             if let Some(m) = t.strip_prefix("move ") {
-                self.xb.known += 1;
-                return Ok((
-                    Reply::Move {
-                        text: m.trim().to_string(),
-                        at: l.at,
-                        score,
-                    },
-                    sent,
-                ));
+                return Ok(Reply::Move {
+                    text: m.trim().to_string(),
+                    at: l.at,
+                    score,
+                });
             }
             // A generic `Error` line may answer any earlier command (an
             // unsupported `post`, say); only one naming our last move is a
             // refusal of that move.
-            let about_our_move = last_sent.as_deref().is_some_and(|m| t.contains(m));
+            let about_our_move = last_sent.is_some_and(|m| t.contains(m));
             if t.starts_with("Illegal move") || (t.starts_with("Error") && about_our_move) {
-                return Ok((
-                    Reply::Rejected {
-                        text: t.to_string(),
-                        at: l.at,
-                    },
-                    sent,
-                ));
+                return Ok(Reply::Rejected {
+                    text: t.to_string(),
+                    at: l.at,
+                });
             }
-            if t == "resign"
-                || t.starts_with("1-0")
-                || t.starts_with("0-1")
-                || t.starts_with("1/2-1/2")
-            {
-                return Ok((
-                    Reply::Claim {
-                        text: t.to_string(),
-                        at: l.at,
-                    },
-                    sent,
-                ));
+            let claim = ["1-0", "0-1", "1/2-1/2"].iter().any(|r| t.starts_with(r));
+            if t == "resign" || claim {
+                return Ok(Reply::Claim {
+                    text: t.to_string(),
+                    at: l.at,
+                });
             }
             if let Some(s) = xboard_score(t) {
                 score = Some(s);
