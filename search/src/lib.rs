@@ -13,6 +13,7 @@
 //! - `search`: one thread's iterative deepening, PVS and quiescence.
 //! - `movepick`: move ordering (TT move, captures by MVV/LVA, killers,
 //!   countermove, history).
+//! - `history`: the history and countermove tables the ordering learns.
 //! - `tt`: the lockless transposition table.
 //! - `timeman`: soft and hard time bounds.
 //! - [`eval`]: static evaluation and its parameters.
@@ -21,6 +22,7 @@
 pub mod bench;
 pub mod engine;
 pub mod eval;
+mod history;
 mod movepick;
 mod search;
 mod timeman;

@@ -12,6 +12,7 @@
 //! rest of the stage is sorted in one go: an all-node visits every move,
 //! and repeated selection would cost quadratic time there.
 
+use crate::history::SideHistory;
 use arrayvec::ArrayVec;
 use movegen::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
@@ -39,8 +40,8 @@ const SELECTION_PICKS: usize = 3;
 
 /// History-based tables a picker reads.
 pub(crate) struct Ordering<'a> {
-    /// Butterfly history of the side to move, indexed `from * 90 + to`.
-    pub history: &'a [i16],
+    /// Butterfly history of the side to move.
+    pub history: &'a SideHistory,
     /// Killers of this ply.
     pub killers: [Option<Move>; 2],
     /// Countermove to the previous move.
@@ -291,7 +292,7 @@ fn quiet_score(m: Move, ord: &Ordering) -> i32 {
     } else if Some(m) == ord.counter {
         COUNTER
     } else {
-        i32::from(ord.history[m.from().index() * 90 + m.to().index()])
+        i32::from(ord.history.get(m))
     }
 }
 
@@ -327,7 +328,7 @@ mod tests {
                 "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
             ),
         ];
-        let history = vec![0i16; 90 * 90];
+        let history = SideHistory::new();
         for (v, fen) in fens {
             let pos = Position::from_fen(fen, v).expect("valid FEN");
             let legal = pos.legal_moves();

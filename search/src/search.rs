@@ -7,6 +7,7 @@
 //! clock and the info reports.
 
 use crate::eval::{evaluate_with_psq, psq, psq_delta, psq_only};
+use crate::history::{CounterMoves, History};
 use crate::movepick::{capture_victim, order_value, MovePicker, Ordering};
 use crate::timeman::TimeBounds;
 use crate::tt::{TranspositionTable, TtBound};
@@ -95,8 +96,8 @@ struct Frame {
 /// a game; the rest is reset by each `go`.
 pub(crate) struct Worker {
     pub id: usize,
-    history: Box<[[i16; 90 * 90]; 2]>,
-    counters: Box<[[Option<Move>; 90]; 16]>,
+    history: History,
+    counters: CounterMoves,
     lmr: Box<[[u8; 64]; 64]>,
     frames: Box<[Frame; MAX_PLY + 2]>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -124,8 +125,8 @@ impl Worker {
         }
         Worker {
             id,
-            history: Box::new([[0; 90 * 90]; 2]),
-            counters: Box::new([[None; 90]; 16]),
+            history: History::new(),
+            counters: CounterMoves::new(),
             lmr,
             frames: Box::new(
                 [Frame {
@@ -148,12 +149,8 @@ impl Worker {
 
     /// Forget everything learnt in this game.
     pub fn clear(&mut self) {
-        for h in self.history.iter_mut() {
-            h.fill(0);
-        }
-        for c in self.counters.iter_mut() {
-            c.fill(None);
-        }
+        self.history.clear();
+        self.counters.clear();
     }
 
     /// Prepare for a new search of `pos` over `root` moves.
@@ -175,13 +172,7 @@ impl Worker {
         for f in self.frames.iter_mut() {
             f.killers = [None; 2];
         }
-        // Age the history so that the new search is not dominated by the
-        // last one.
-        for h in self.history.iter_mut() {
-            for v in h.iter_mut() {
-                *v /= 2;
-            }
-        }
+        self.history.age();
     }
 
     // ----- iterative deepening ----------------------------------------
@@ -498,17 +489,12 @@ impl Worker {
         depth: i32,
         tried: &[Move],
     ) {
-        let us = pos.side_to_move().index();
         let bonus = (depth * depth * 16).min(1600);
-        let hist = &mut self.history[us];
-        let upd = |h: &mut i16, b: i32| {
-            let v = i32::from(*h);
-            *h = (v + b - v * b.abs() / 16_384) as i16;
-        };
-        upd(&mut hist[m.from().index() * 90 + m.to().index()], bonus);
+        let hist = self.history.side_mut(pos.side_to_move());
+        hist.update(m, bonus);
         for &q in tried {
             if q != m {
-                upd(&mut hist[q.from().index() * 90 + q.to().index()], -bonus);
+                hist.update(q, -bonus);
             }
         }
         let k = &mut self.frames[ply].killers;
@@ -518,7 +504,7 @@ impl Worker {
         }
         if let Some(prev) = pos.state().last_move {
             if let Some(p) = pos.piece_at(prev.to()) {
-                self.counters[p.index()][prev.to().index()] = Some(m);
+                self.counters.set(p, prev, m);
             }
         }
     }
@@ -690,15 +676,15 @@ impl Worker {
 
         // 8. Move ordering: the hash move is tried before any other move
         // is generated.
-        let us = pos.side_to_move().index();
-        let counter = pos.state().last_move.and_then(|pm| {
-            pos.piece_at(pm.to())
-                .and_then(|p| self.counters[p.index()][pm.to().index()])
-        });
+        let us = pos.side_to_move();
+        let counter = pos
+            .state()
+            .last_move
+            .and_then(|pm| pos.piece_at(pm.to()).and_then(|p| self.counters.get(p, pm)));
         let mut picker = match &moves {
             Some(list) => {
                 let ord = Ordering {
-                    history: &self.history[us][..],
+                    history: self.history.side(us),
                     killers: self.frames[ply].killers,
                     counter,
                 };
@@ -716,7 +702,7 @@ impl Worker {
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
         loop {
             let ord = Ordering {
-                history: &self.history[us][..],
+                history: self.history.side(us),
                 killers: self.frames[ply].killers,
                 counter,
             };
@@ -948,7 +934,7 @@ impl Worker {
         let mut picker = match &evasions {
             Some(list) => {
                 let ord = Ordering {
-                    history: &self.history[pos.side_to_move().index()][..],
+                    history: self.history.side(pos.side_to_move()),
                     killers: [None; 2],
                     counter: None,
                 };

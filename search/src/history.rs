@@ -1,0 +1,118 @@
+//! Move-ordering statistics learnt during the search: the butterfly
+//! history (how often a quiet move from one point to another caused a
+//! cut-off) and the countermove table (the quiet move that refuted a given
+//! previous move).
+//!
+//! The tables are indexed by `Move` and `Piece` here, and only here, so the
+//! search and the move picker never compute a raw table index.
+
+use movegen::{Color, Move, Piece, SQUARES};
+
+/// Most a history value can reach in magnitude: updates are scaled so
+/// that a value approaches this bound but never crosses it (gravity).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Butterfly history of one side, one value per (from, to) pair.
+pub(crate) struct SideHistory([i16; SQUARES * SQUARES]);
+
+impl SideHistory {
+    /// An empty table.
+    #[cfg(test)]
+    pub fn new() -> SideHistory {
+        SideHistory([0; SQUARES * SQUARES])
+    }
+
+    #[inline]
+    fn slot(m: Move) -> usize {
+        m.from().index() * SQUARES + m.to().index()
+    }
+
+    /// The history value of `m`.
+    #[inline]
+    pub fn get(&self, m: Move) -> i16 {
+        self.0[Self::slot(m)]
+    }
+
+    /// Move the value of `m` by `bonus` (negative for a malus), with
+    /// gravity: the closer the value already is to the bound in the
+    /// bonus's direction, the less it moves, so it never leaves
+    /// `-HISTORY_MAX..=HISTORY_MAX` and old successes fade.
+    #[inline]
+    pub fn update(&mut self, m: Move, bonus: i32) {
+        let h = &mut self.0[Self::slot(m)];
+        let v = i32::from(*h);
+        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// Butterfly history of both sides.
+pub(crate) struct History(Box<[SideHistory; 2]>);
+
+impl History {
+    /// Empty tables.
+    pub fn new() -> History {
+        History(Box::new([
+            SideHistory([0; SQUARES * SQUARES]),
+            SideHistory([0; SQUARES * SQUARES]),
+        ]))
+    }
+
+    /// The table of `side`.
+    #[inline]
+    pub fn side(&self, side: Color) -> &SideHistory {
+        &self.0[side.index()]
+    }
+
+    /// The table of `side`, to update.
+    #[inline]
+    pub fn side_mut(&mut self, side: Color) -> &mut SideHistory {
+        &mut self.0[side.index()]
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        for h in self.0.iter_mut() {
+            h.0.fill(0);
+        }
+    }
+
+    /// Halve every value, so that a new search is not dominated by the
+    /// last one.
+    pub fn age(&mut self) {
+        for h in self.0.iter_mut() {
+            for v in h.0.iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+}
+
+/// The countermove table: for the piece that made the previous move and
+/// the point it moved to, the quiet move that last refuted it.
+pub(crate) struct CounterMoves(Box<[[Option<Move>; SQUARES]; 16]>);
+
+impl CounterMoves {
+    /// An empty table.
+    pub fn new() -> CounterMoves {
+        CounterMoves(Box::new([[None; SQUARES]; 16]))
+    }
+
+    /// The countermove to `piece` having just moved with `prev`.
+    #[inline]
+    pub fn get(&self, piece: Piece, prev: Move) -> Option<Move> {
+        self.0[piece.index()][prev.to().index()]
+    }
+
+    /// Remember `m` as the refutation of `piece` having moved with `prev`.
+    #[inline]
+    pub fn set(&mut self, piece: Piece, prev: Move, m: Move) {
+        self.0[piece.index()][prev.to().index()] = Some(m);
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        for c in self.0.iter_mut() {
+            c.fill(None);
+        }
+    }
+}
