@@ -10,7 +10,7 @@ use crate::eval::{evaluate_with_psq, psq, psq_delta, psq_only};
 use crate::history::{CounterMoves, History};
 use crate::movepick::{capture_victim, order_value, MovePicker, Ordering};
 use crate::timeman::TimeBounds;
-use crate::tt::{TranspositionTable, TtBound};
+use crate::tt::{TranspositionTable, TtBound, TtEntry};
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
 use movegen::{
     cycle_verdict, janggi_points, move_limit_count, shuttle_violation, Color, CycleVerdict,
@@ -30,6 +30,9 @@ const DECIDED: i32 = 20_000;
 /// How far outside the window the material-only score must be for the
 /// quiescence search to skip the full evaluation.
 const LAZY_MARGIN: i32 = 300;
+/// The draft of quiescence results in the transposition table: every
+/// entry is deep enough for the quiescence search.
+const QSEARCH_DEPTH: i32 = 0;
 /// Depth cap of iterative deepening.
 pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 
@@ -568,16 +571,9 @@ impl Worker {
         let key = pos.hash_key();
         let tte = sh.tt.probe(key, ply);
         let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
-        if let Some(e) = tte {
-            if !PV
-                && e.depth >= depth
-                && match e.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => e.score >= beta,
-                    TtBound::Upper => e.score <= alpha,
-                }
-            {
-                return e.score;
+        if !PV {
+            if let Some(v) = tte.and_then(|e| e.cutoff(depth, alpha, beta)) {
+                return v;
             }
         }
 
@@ -806,16 +802,14 @@ impl Worker {
         // 10. Store. Scores that came from a repetition below are
         // path-dependent; like most engines we accept that small error
         // (repetition nodes themselves are never stored).
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best > old_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
+        let entry = TtEntry {
+            mv: best_move,
+            score: best,
+            eval: if in_check { 0 } else { eval },
+            depth,
+            bound: TtBound::of(best, old_alpha, beta, true),
         };
-        let stored_eval = if in_check { 0 } else { eval };
-        sh.tt
-            .store(key, best_move, best, stored_eval, depth, bound, ply);
+        sh.tt.store(key, ply, entry);
         best
     }
 
@@ -869,15 +863,9 @@ impl Worker {
 
         let key = pos.hash_key();
         let tte = sh.tt.probe(key, ply);
-        if let Some(e) = tte {
-            if !PV
-                && match e.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => e.score >= beta,
-                    TtBound::Upper => e.score <= alpha,
-                }
-            {
-                return e.score;
+        if !PV {
+            if let Some(v) = tte.and_then(|e| e.cutoff(QSEARCH_DEPTH, alpha, beta)) {
+                return v;
             }
         }
 
@@ -993,22 +981,14 @@ impl Worker {
                 }
             }
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if PV && best > old_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
+        let entry = TtEntry {
+            mv: best_move,
+            score: best,
+            eval: if forced { 0 } else { eval },
+            depth: QSEARCH_DEPTH,
+            bound: TtBound::of(best, old_alpha, beta, PV),
         };
-        sh.tt.store(
-            key,
-            best_move,
-            best,
-            if forced { 0 } else { eval },
-            0,
-            bound,
-            ply,
-        );
+        sh.tt.store(key, ply, entry);
         best
     }
 }

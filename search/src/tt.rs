@@ -47,12 +47,32 @@ pub(crate) enum TtBound {
     Upper = 3,
 }
 
-/// A decoded table entry.
+impl TtBound {
+    /// The bound of a node's result `best`, searched with the window
+    /// (`alpha`, `beta`) as it was on entry. A score inside the window is
+    /// exact only where `exact` says the node's window was open (a
+    /// quiescence node off the principal variation stores it as an upper
+    /// bound).
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32, exact: bool) -> TtBound {
+        if best >= beta {
+            TtBound::Lower
+        } else if exact && best > alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        }
+    }
+}
+
+/// A table entry as the search sees it: what [`TranspositionTable::probe`]
+/// returns and what [`TranspositionTable::store`] takes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TtEntry {
     /// Best or refutation move (to be legality-checked).
     pub mv: Option<Move>,
-    /// Score, already converted to root-relative mate distances.
+    /// Score with mate distances counted from the root (the table itself
+    /// keeps them relative to the node).
     pub score: i32,
     /// Static evaluation of the position.
     pub eval: i32,
@@ -60,6 +80,21 @@ pub(crate) struct TtEntry {
     pub depth: i32,
     /// Bound type.
     pub bound: TtBound,
+}
+
+impl TtEntry {
+    /// The stored score, when it settles a node to be searched to `depth`
+    /// with the window (`alpha`, `beta`): the entry is at least that deep
+    /// and its bound lies on the right side of the window.
+    #[inline]
+    pub fn cutoff(&self, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let settles = match self.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => self.score >= beta,
+            TtBound::Upper => self.score <= alpha,
+        };
+        (self.depth >= depth && settles).then_some(self.score)
+    }
 }
 
 #[repr(align(64))]
@@ -159,19 +194,16 @@ impl TranspositionTable {
         None
     }
 
-    /// Store a search result.
-    #[allow(clippy::too_many_arguments)]
+    /// Store the result of the search of the position with `key` at `ply`.
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: TtBound,
-        ply: usize,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = entry;
         let b = self.bucket(key);
         let gen = u64::from(self.generation.load(Relaxed));
         let mut victim = 0;
@@ -279,12 +311,22 @@ mod tests {
     use super::*;
     use movegen::Square;
 
+    fn entry(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: TtBound) -> TtEntry {
+        TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        }
+    }
+
     #[test]
     fn store_probe_round_trip() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::new(10).unwrap(), Square::new(20).unwrap());
         let key = 0x1234_5678_9abc_def0;
-        tt.store(key, Some(m), -123, 45, 7, TtBound::Lower, 3);
+        tt.store(key, 3, entry(Some(m), -123, 45, 7, TtBound::Lower));
         let e = tt.probe(key, 3).unwrap();
         assert_eq!(e.mv, Some(m));
         assert_eq!(
@@ -294,7 +336,7 @@ mod tests {
         assert!(tt.probe(key ^ 1, 3).is_none());
         // A mate found 5 plies below a node 3 plies deep is stored as
         // "mate in 5 from here" and read back at ply 1 as mate in 6.
-        tt.store(key, None, crate::MATE - 8, 0, 4, TtBound::Exact, 3);
+        tt.store(key, 3, entry(None, crate::MATE - 8, 0, 4, TtBound::Exact));
         let e = tt.probe(key, 1).unwrap();
         assert_eq!(e.score, crate::MATE - 6);
         assert_eq!(e.mv, Some(m), "move kept when the new store has none");
@@ -306,7 +348,7 @@ mod tests {
     fn torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1);
         let key = 42;
-        tt.store(key, None, 10, 0, 3, TtBound::Exact, 0);
+        tt.store(key, 0, entry(None, 10, 0, 3, TtBound::Exact));
         // Simulate a racing writer changing only the data word.
         let b = tt.bucket(key);
         let d = b.e[0][1].load(Relaxed);
