@@ -116,3 +116,15 @@ impl CounterMoves {
         }
     }
 }
+
+/// History bonus per squared ply of depth for a move that caused a
+/// cut-off (and the malus for the quiet moves tried before it).
+const BONUS_PER_DEPTH_SQUARED: i32 = 16;
+/// Largest history bonus.
+const MAX_BONUS: i32 = 1_600;
+
+/// The history bonus for a cut-off at `depth`: deeper cut-offs say more.
+#[inline]
+pub(crate) fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * BONUS_PER_DEPTH_SQUARED).min(MAX_BONUS)
+}

@@ -10,7 +10,11 @@
 //!
 //! Module map:
 //! - [`engine`]: the `Engine` object, the search threads and their results.
-//! - `search`: one thread's iterative deepening, PVS and quiescence.
+//! - `search`: one thread's iterative deepening, aspiration windows and
+//!   root; below it `search::pvs` (the main search as numbered steps),
+//!   `search::pruning` (selectivity and its named margins),
+//!   `search::qsearch`, `search::stack` (the per-ply search stack and PV
+//!   table) and `search::rules` (game ends by rule, scored for the search).
 //! - `movepick`: move ordering (TT move, captures by MVV/LVA, killers,
 //!   countermove, history).
 //! - `history`: the history and countermove tables the ordering learns.
