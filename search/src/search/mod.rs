@@ -42,6 +42,14 @@ use std::time::Instant;
 pub(crate) const INF: i32 = MATE + 1;
 /// Depth cap of iterative deepening.
 pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+/// Aspiration windows start at this depth, this far (centipawns) on each
+/// side of the previous iteration's score.
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+const ASPIRATION_DELTA: i32 = 25;
+/// After a fail the window's step grows by half plus this much; past
+/// `ASPIRATION_MAX_DELTA` the window opens fully.
+const ASPIRATION_GROWTH: i32 = 5;
+const ASPIRATION_MAX_DELTA: i32 = 1_000;
 /// Root moves after the first `ROOT_LMR_MIN_INDEX` of a line, quiet ones,
 /// are reduced by a ply from this depth on.
 const ROOT_LMR_MIN_DEPTH: i32 = 3;
@@ -286,8 +294,8 @@ impl Worker {
         on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
     ) {
         let prev = self.root_moves[self.pv_idx].prev_score;
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
             (-INF, INF)
@@ -309,8 +317,8 @@ impl Worker {
             } else {
                 return;
             }
-            delta += delta / 2 + 5;
-            if delta > 1_000 {
+            delta += delta / 2 + ASPIRATION_GROWTH;
+            if delta > ASPIRATION_MAX_DELTA {
                 alpha = -INF;
                 beta = INF;
             }
