@@ -16,6 +16,9 @@ use movegen::{Move, Position};
 const MAX_QUIETS: usize = 64;
 /// Internal iterative reduction applies from this depth on.
 const IIR_MIN_DEPTH: i32 = 4;
+/// Checks are extended only below this ply, so that a long series of
+/// checks cannot run the search into the ply cap.
+const CHECK_EXTENSION_MAX_PLY: usize = 2 * MAX_DEPTH as usize / 3;
 
 /// What a node of the main search knows once it starts on its moves; the
 /// pruning helpers and the move loop read it.
@@ -293,8 +296,7 @@ impl Worker {
         let beta = node.beta;
         self.make(pos, sh, lm.mv);
         let gives_check = pos.in_check();
-        // Check extension.
-        let ext = i32::from(gives_check && node.ply < 2 * MAX_DEPTH as usize / 3);
+        let ext = i32::from(gives_check && node.ply < CHECK_EXTENSION_MAX_PLY);
         let nd = node.depth - 1 + ext;
         let mut score;
         if lm.count == 1 {
