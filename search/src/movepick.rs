@@ -210,7 +210,7 @@ impl MovePicker {
     }
 
     /// The next move of a picker built with its whole list
-    /// ([`MovePicker::all`], [`MovePicker::captures`]), which needs no
+    /// ([`MovePicker::all`], [`MovePicker::load_captures`]), which needs no
     /// ordering tables any more.
     #[inline]
     pub fn next_listed(&mut self) -> Option<(Move, i32)> {
