@@ -4,8 +4,16 @@
 //! read by the match crate's reader ([`jiang_match::pgn::read`]).
 //!
 //! ```text
-//! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] [--player NAME] games.pgn…
+//! jiang tune --variant janggi [--lambda 0.5] [--passes 6] [--every N] [--player NAME]
+//!            [--freeze GROUP,…] [--holdout N] games.pgn…
 //! ```
+//!
+//! `--freeze pst,king` keeps those parameter groups as they are.
+//! `--holdout N` sets every N-th game aside as a validation set: its loss
+//! is reported after each pass, and the parameters printed at the end are
+//! those of the pass with the lowest validation loss (the fit stops
+//! early when the validation loss has risen for two passes), so that a
+//! fit that learns the noise of its games is caught.
 //!
 //! Positions are taken from every game whose variant matches: after the
 //! opening (moves without a score comment), not in check, not under
@@ -20,7 +28,7 @@
 use jiang_match::pgn::read::read_games;
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
-use search::eval::tune::{fit_k, loss, tune, Sample, TuneOptions};
+use search::eval::tune::{fit_k, loss, tune, Group, Sample, TuneOptions};
 use search::eval::Weights;
 
 /// Options of `jiang tune`.
@@ -36,6 +44,10 @@ pub struct TuneArgs {
     pub every: usize,
     /// Only positions where this player was to move.
     pub player: Option<String>,
+    /// Parameter groups left as they are.
+    pub frozen: Vec<Group>,
+    /// Every N-th game goes to the validation set (0: none).
+    pub holdout: usize,
     /// PGN files.
     pub files: Vec<String>,
 }
@@ -48,6 +60,8 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
         passes: 6,
         every: 1,
         player: None,
+        frozen: Vec::new(),
+        holdout: 0,
         files: Vec::new(),
     };
     let mut it = args.iter();
@@ -65,6 +79,13 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
             "--passes" => a.passes = positive(w, val()?)?,
             "--every" => a.every = positive(w, val()?)?,
             "--player" => a.player = Some(val()?.to_string()),
+            "--freeze" => {
+                a.frozen = val()?
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()?
+            }
+            "--holdout" => a.holdout = positive(w, val()?)?,
             f if !f.starts_with("--") => a.files.push(f.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -165,18 +186,32 @@ fn score_of(comment: &str) -> Option<i32> {
     Some((pawns * 100.0).round() as i32)
 }
 
+/// A PGN text split into the games kept for fitting and, with `holdout`
+/// N > 0, every N-th game set aside for validation.
+fn split_games(text: &str, holdout: usize) -> (String, String) {
+    let (mut fit, mut check) = (String::new(), String::new());
+    for (i, game) in text.split("[Event ").skip(1).enumerate() {
+        let to = if holdout > 0 && i % holdout == holdout - 1 {
+            &mut check
+        } else {
+            &mut fit
+        };
+        to.push_str("[Event ");
+        to.push_str(game);
+    }
+    (fit, check)
+}
+
 /// Run `jiang tune`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
-    let mut samples = Vec::new();
+    let (mut samples, mut held) = (Vec::new(), Vec::new());
     for f in &a.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        samples.extend(samples_from_pgn(
-            &text,
-            a.variant,
-            a.every,
-            a.player.as_deref(),
-        ));
+        let (fit, check) = split_games(&text, a.holdout);
+        let player = a.player.as_deref();
+        samples.extend(samples_from_pgn(&fit, a.variant, a.every, player));
+        held.extend(samples_from_pgn(&check, a.variant, a.every, player));
     }
     if samples.is_empty() {
         return Err("no positions of that game in the files".into());
@@ -188,21 +223,54 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let w = Weights::new(start);
     let k = fit_k(&samples, &w);
+    let lambda = a.lambda;
+    // The validation loss as text, where there is a validation set.
+    let checked = |w: &Weights| match held.is_empty() {
+        true => String::new(),
+        false => format!(", validation {:.6}", loss(&held, w, k, lambda)),
+    };
     eprintln!(
-        "{} positions, k = {k:.3}, loss {:.6}",
+        "{} positions ({} held out), k = {k:.3}, loss {:.6}{}",
         samples.len(),
-        loss(&samples, &w, k, a.lambda)
+        held.len(),
+        loss(&samples, &w, k, lambda),
+        checked(&w)
     );
     let opts = TuneOptions {
-        lambda: a.lambda,
+        lambda,
         passes: a.passes,
+        frozen: a.frozen.clone(),
     };
+    // The parameters with the lowest validation loss so far, and how many
+    // passes in a row the validation loss has risen.
+    let mut best = (loss(&held, &w, k, lambda), start);
+    let mut worse = 0;
     let tuned = tune(&samples, &start, k, &opts, |p, params| {
-        eprintln!("pass {}: loss {:.6}, {} changed", p.pass, p.loss, p.changed);
+        let pw = Weights::new(*params);
+        let v = loss(&held, &pw, k, lambda);
+        eprintln!(
+            "pass {}: loss {:.6}{}, {} changed",
+            p.pass,
+            p.loss,
+            checked(&pw),
+            p.changed
+        );
         // The parameters so far, so that a long run can be cut short.
         eprintln!("{params:#?}");
+        if held.is_empty() || v < best.0 {
+            best = (v, *params);
+            worse = 0;
+        } else {
+            worse += 1;
+        }
+        worse < 2
     });
-    println!("{tuned:#?}");
+    if held.is_empty() {
+        println!("{tuned:#?}");
+    } else {
+        eprintln!("best validation loss {:.6}", best.0);
+        println!("{:#?}", best.1);
+    }
     Ok(())
 }
 
@@ -236,5 +304,21 @@ mod tests {
         assert!(parse_args(&v(&["--lambda", "2", "x.pgn"])).is_err());
         assert!(parse_args(&v(&["--bogus", "x.pgn"])).is_err());
         assert!(parse_args(&v(&["--variant", "janggi", "x.pgn"])).is_ok());
+        assert!(parse_args(&v(&["--freeze", "pst,bogus", "x.pgn"])).is_err());
+        assert!(parse_args(&v(&["--holdout", "0", "x.pgn"])).is_err());
+        let a = parse_args(&v(&["--freeze", "pst,king", "--holdout", "5", "x.pgn"]));
+        let a = a.expect("valid arguments");
+        assert_eq!(a.frozen, vec![Group::Pst, Group::King]);
+        assert_eq!(a.holdout, 5);
+    }
+
+    #[test]
+    fn holdout_sets_every_nth_game_aside() {
+        let text = format!("{PGN}{PGN}{PGN}{PGN}");
+        let (fit, check) = split_games(&text, 2);
+        assert_eq!(fit.matches("[Event ").count(), 2);
+        assert_eq!(check.matches("[Event ").count(), 2);
+        let (fit, check) = split_games(&text, 0);
+        assert_eq!((fit.len(), check.len()), (text.len(), 0));
     }
 }

@@ -29,7 +29,27 @@ pub struct Weights {
     /// Whether any [`GameParams::crowd`] value is set (else the board
     /// count is not needed: Xiangqi's evaluation skips it).
     crowd: bool,
+    /// [`GameParams::threat`] by attacker kind, then victim kind: zero
+    /// where the victim is not worth more than the attacker.
+    threat: [[Pair; 8]; 8],
+    /// Whether any threat weight is set (else soldiers' attacks are not
+    /// looked at).
+    threats: bool,
 }
+
+/// Rank of a kind for threats: an attack by a piece of lower rank on a
+/// piece of higher rank is a threat (the general is never a victim: an
+/// attack on it is a check).
+const THREAT_RANK: [u8; 8] = {
+    let mut r = [0; 8];
+    r[PieceKind::Soldier.index()] = 1;
+    r[PieceKind::Advisor.index()] = 2;
+    r[PieceKind::Elephant.index()] = 2;
+    r[PieceKind::Horse.index()] = 3;
+    r[PieceKind::Cannon.index()] = 4;
+    r[PieceKind::Chariot.index()] = 5;
+    r
+};
 
 impl Weights {
     /// Weights from parameters (expands the piece-square tables).
@@ -40,10 +60,26 @@ impl Weights {
             crowd |= params.crowd[k][0] != 0 || params.crowd[k][1] != 0;
             k += 1;
         }
+        let mut threat = [[[0; 2]; 8]; 8];
+        let mut threats = false;
+        let mut a = 0;
+        while a < 8 {
+            let mut v = 0;
+            while v < 8 {
+                if THREAT_RANK[v] > THREAT_RANK[a] && a != PieceKind::General.index() {
+                    threat[a][v] = params.threat[v];
+                    threats |= params.threat[v][0] != 0 || params.threat[v][1] != 0;
+                }
+                v += 1;
+            }
+            a += 1;
+        }
         Weights {
             pst: tables::build_pst(&params),
             params,
             crowd,
+            threat,
+            threats,
         }
     }
 
@@ -61,13 +97,14 @@ impl Weights {
 static XIANGQI_WEIGHTS: Weights = Weights::new(params::XIANGQI);
 static JANGGI_WEIGHTS: Weights = Weights::new(params::JANGGI);
 
-const TERMS: [&str; 6] = [
+const TERMS: [&str; 7] = [
     "Material",
     "Piece squares",
     "Soldiers",
     "Mobility",
     "King safety",
     "Chariots",
+    "Threats",
 ];
 
 /// Per-term, per-colour scores collected when tracing.
@@ -127,6 +164,12 @@ fn enemy_on(b: &[Option<Piece>; 90], us: Color, s: Option<Square>) -> bool {
     s.is_some_and(|s| b[s.index()].is_some_and(|p| p.color() != us))
 }
 
+/// The kind of the enemy piece on `s`, if there is one.
+#[inline(always)]
+fn enemy_kind(b: &[Option<Piece>; 90], us: Color, s: Square) -> Option<PieceKind> {
+    b[s.index()].filter(|p| p.color() != us).map(|p| p.kind())
+}
+
 /// Chariot moves: empty points up to the first piece, plus that piece if
 /// it is an enemy.
 #[inline(always)]
@@ -142,9 +185,17 @@ fn chariot_mobility(pos: &Position, us: Color, s: Square) -> i32 {
 
 /// Cannon moves. Xiangqi: empty points before the screen plus a capture
 /// behind it. Janggi: cannons only jump, over a screen that is no cannon,
-/// to the empty points behind it or an enemy that is no cannon.
+/// to the empty points behind it or an enemy that is no cannon. Also the
+/// threats on the enemy pieces it could capture (`row`: weight by victim).
 #[inline(always)]
-fn cannon_mobility(pos: &Position, us: Color, s: Square, janggi: bool) -> i32 {
+fn cannon_mobility(
+    pos: &Position,
+    us: Color,
+    s: Square,
+    janggi: bool,
+    row: &[Pair; 8],
+    threat: &mut Pair,
+) -> i32 {
     let b = pos.board();
     let is_cannon = |x: Option<Square>| {
         x.is_some_and(|x| b[x.index()].is_some_and(|p| p.kind() == PieceKind::Cannon))
@@ -152,26 +203,59 @@ fn cannon_mobility(pos: &Position, us: Color, s: Square, janggi: bool) -> i32 {
     let mut n = 0;
     for d in Direction::ALL {
         let l = pos.scan_line(s, d);
-        if janggi {
-            if l.first.is_none() || is_cannon(l.first) {
-                continue;
-            }
-            n += i32::from(l.gap2) + i32::from(enemy_on(b, us, l.second) && !is_cannon(l.second));
-        } else {
-            n += i32::from(l.gap) + i32::from(enemy_on(b, us, l.second));
+        if janggi && (l.first.is_none() || is_cannon(l.first)) {
+            continue;
         }
+        let victim = l.second.and_then(|t| enemy_kind(b, us, t));
+        let capture = victim.is_some_and(|k| !janggi || k != PieceKind::Cannon);
+        if let Some(k) = victim.filter(|_| capture) {
+            add_pair(threat, row[k.index()]);
+        }
+        n += i32::from(if janggi { l.gap2 } else { l.gap }) + i32::from(capture);
     }
     n
 }
 
-/// Horse jumps (one leg) or Janggi elephant leaps (two intermediate
-/// points) to empty or enemy points.
 #[inline(always)]
-fn leap_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i32 {
+fn add_pair(a: &mut Pair, b: Pair) {
+    a[0] += b[0];
+    a[1] += b[1];
+}
+
+/// Where a leap lands: counts as a move unless an own piece stands
+/// there, and adds the threat on an enemy piece.
+#[inline(always)]
+fn leap_target(
+    b: &[Option<Piece>; 90],
+    us: Color,
+    t: u8,
+    row: &[Pair; 8],
+    threat: &mut Pair,
+) -> i32 {
+    match b[t as usize] {
+        Some(p) if p.color() == us => 0,
+        Some(p) => {
+            add_pair(threat, row[p.kind().index()]);
+            1
+        }
+        None => 1,
+    }
+}
+
+/// Janggi elephant leaps (two intermediate points) to empty or enemy
+/// points, and the threats on the enemy pieces it could capture.
+#[inline(always)]
+fn leap_mobility(
+    b: &[Option<Piece>; 90],
+    us: Color,
+    leaps: &tables::Leaps,
+    row: &[Pair; 8],
+    threat: &mut Pair,
+) -> i32 {
     let mut n = 0;
     for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
         if b[v1 as usize].is_none() && b[v2 as usize].is_none() {
-            n += i32::from(!matches!(b[t as usize], Some(p) if p.color() == us));
+            n += leap_target(b, us, t, row, threat);
         }
     }
     n
@@ -180,14 +264,53 @@ fn leap_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i
 /// Horse jumps: as [`leap_mobility`] with its single leg (`via1 == via2`)
 /// tested once.
 #[inline(always)]
-fn horse_mobility(b: &[Option<Piece>; 90], us: Color, leaps: &tables::Leaps) -> i32 {
+fn horse_mobility(
+    b: &[Option<Piece>; 90],
+    us: Color,
+    leaps: &tables::Leaps,
+    row: &[Pair; 8],
+    threat: &mut Pair,
+) -> i32 {
     let mut n = 0;
     for &(leg, _, t) in &leaps.to[..leaps.len as usize] {
         if b[leg as usize].is_none() {
-            n += i32::from(!matches!(b[t as usize], Some(p) if p.color() == us));
+            n += leap_target(b, us, t, row, threat);
         }
     }
     n
+}
+
+/// Pairs of `us`'s soldiers (on `list`) side by side on one rank.
+#[inline(always)]
+fn soldier_pairs(b: &[Option<Piece>; 90], us: Color, list: &[Square]) -> i32 {
+    let soldier = Some(Piece::new(us, PieceKind::Soldier));
+    list.iter()
+        .filter(|s| s.file() < 8 && b[s.index() + 1] == soldier)
+        .count() as i32
+}
+
+/// Threats by soldiers: the enemy pieces on the points a soldier steps to
+/// (forward and sideways; the Janggi palace diagonals are left out).
+#[inline(always)]
+fn soldier_threats(pos: &Position, us: Color, row: &[Pair; 8], threat: &mut Pair) {
+    let b = pos.board();
+    let forward = if us == Color::Red { 1 } else { -1 };
+    for &s in pos.pieces(us, PieceKind::Soldier) {
+        let (f, r) = coords(s);
+        for (df, dr) in [(0, forward), (-1, 0), (1, 0)] {
+            let (tf, tr) = (f + df, r + dr);
+            let Some(t) = u8::try_from(tf)
+                .ok()
+                .zip(u8::try_from(tr).ok())
+                .and_then(|(f, r)| Square::from_coords(f, r))
+            else {
+                continue;
+            };
+            if let Some(k) = enemy_kind(b, us, t) {
+                add_pair(threat, row[k.index()]);
+            }
+        }
+    }
 }
 
 /// Pieces strictly between two points on one file.
@@ -243,7 +366,15 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
             acc.add(term, us, [ps, ps]);
         }
 
-        // Mobility.
+        // Soldiers side by side.
+        if p.soldier_pair != [0, 0] {
+            let n = soldier_pairs(b, us, pos.pieces(us, PieceKind::Soldier));
+            acc.add(2, us, [p.soldier_pair[0] * n, p.soldier_pair[1] * n]);
+        }
+
+        // Mobility, and threats: attacks on more valuable enemy pieces.
+        let mut threat = [0; 2];
+        let rows = &w.threat;
         let mut mob = [0; 2];
         let mut add_mob = |k: PieceKind, n: i32| {
             let w = p.mobility[k.index()];
@@ -254,24 +385,31 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         for &s in pos.pieces(us, PieceKind::Chariot) {
             add_mob(PieceKind::Chariot, chariot_mobility(pos, us, s));
         }
+        let row = &rows[PieceKind::Horse.index()];
         for &s in pos.pieces(us, PieceKind::Horse) {
-            add_mob(
-                PieceKind::Horse,
-                horse_mobility(b, us, &tables::HORSE[s.index()]),
-            );
+            let n = horse_mobility(b, us, &tables::HORSE[s.index()], row, &mut threat);
+            add_mob(PieceKind::Horse, n);
         }
+        let row = &rows[PieceKind::Cannon.index()];
         for &s in pos.pieces(us, PieceKind::Cannon) {
-            add_mob(PieceKind::Cannon, cannon_mobility(pos, us, s, janggi));
+            let n = cannon_mobility(pos, us, s, janggi, row, &mut threat);
+            add_mob(PieceKind::Cannon, n);
         }
         if janggi {
+            let row = &rows[PieceKind::Elephant.index()];
             for &s in pos.pieces(us, PieceKind::Elephant) {
+                let leaps = &tables::JANGGI_ELEPHANT[s.index()];
                 add_mob(
                     PieceKind::Elephant,
-                    leap_mobility(b, us, &tables::JANGGI_ELEPHANT[s.index()]),
+                    leap_mobility(b, us, leaps, row, &mut threat),
                 );
             }
         }
         acc.add(3, us, mob);
+        if w.threats {
+            soldier_threats(pos, us, &rows[PieceKind::Soldier.index()], &mut threat);
+        }
+        acc.add(6, us, threat);
 
         // King safety of `us` (added as a negative for `us`).
         if pos.count(us, PieceKind::General) == 1 {
@@ -392,6 +530,16 @@ pub const PALACE_ATTACKERS: [PieceKind; 5] = [
     PieceKind::Soldier,
 ];
 
+/// Kinds that can be threatened by a less valuable piece
+/// ([`GameParams::threat`]).
+pub const THREAT_VICTIMS: [PieceKind; 5] = [
+    PieceKind::Advisor,
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Chariot,
+    PieceKind::Cannon,
+];
+
 /// Pieces on the board, generals not counted.
 #[inline(always)]
 fn board_count(pos: &Position) -> i32 {
@@ -421,12 +569,46 @@ fn may_reach_palace(k: PieceKind, f: i32, r: i32, r0: i32) -> bool {
     }
 }
 
+/// Per colour, the nine points of its palace.
+const PALACE: [u128; 2] = {
+    let mut t = [0u128; 2];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = (s % 9, s / 9);
+        if f >= 3 && f <= 5 {
+            if r <= 2 {
+                t[0] |= 1 << s;
+            }
+            if r >= 7 {
+                t[1] |= 1 << s;
+            }
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Leaps (horse or Janggi elephant) that land on a point of `mask` with
+/// their intermediate points empty.
+#[inline(always)]
+fn leaps_into(b: &[Option<Piece>; 90], leaps: &tables::Leaps, mask: u128) -> i32 {
+    let mut n = 0;
+    for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
+        if mask >> t & 1 != 0 && b[v1 as usize].is_none() && b[v2 as usize].is_none() {
+            n += 1;
+        }
+    }
+    n
+}
+
 /// Danger to `us`'s general from enemy pieces attacking points of its
 /// palace: each attacked point counts the attacker's weight, and the sum
 /// grows with the number of pieces taking part.
 fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
     let them = !us;
     let r0 = if us == Color::Red { 0 } else { 7 };
+    let palace = PALACE[us.index()];
+    let b = pos.board();
     let mut units = 0;
     let mut pieces = 0;
     for k in PALACE_ATTACKERS {
@@ -439,14 +621,24 @@ fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
             if !may_reach_palace(k, f, r, r0) {
                 continue;
             }
-            let mut hits = 0;
-            for pr in r0..r0 + 3 {
-                for pf in 3..6 {
-                    if let Some(t) = Square::from_coords(pf, pr as u8) {
-                        hits += i32::from(t != s && pos.attacks(s, t));
+            let hits = match k {
+                // Leapers: count the leaps that land in the palace with
+                // their legs free (the same test as `attacks`, without
+                // asking it about all nine points).
+                PieceKind::Horse => leaps_into(b, &tables::HORSE[s.index()], palace),
+                PieceKind::Elephant => leaps_into(b, &tables::JANGGI_ELEPHANT[s.index()], palace),
+                _ => {
+                    let mut hits = 0;
+                    for pr in r0..r0 + 3 {
+                        for pf in 3..6 {
+                            if let Some(t) = Square::from_coords(pf, pr as u8) {
+                                hits += i32::from(t != s && pos.attacks(s, t));
+                            }
+                        }
                     }
+                    hits
                 }
-            }
+            };
             if hits > 0 {
                 units += w * hits;
                 pieces += 1;
@@ -714,5 +906,46 @@ mod tests {
         )
         .unwrap();
         assert!(evaluate(&no_rook) < evaluate(&full) - 400);
+    }
+
+    #[test]
+    fn a_horse_attacking_a_chariot_is_a_threat() {
+        // Red's horse on c3 attacks Black's chariot on d5 (its leg c4 is
+        // free); the chariot attacks nothing worth more than itself.
+        let fen = "9/4k4/9/9/9/3r5/9/2N6/4K4/9 w - - 0 1";
+        let pos = Position::from_fen(fen, Variant::Janggi).unwrap();
+        let mut p = params::JANGGI;
+        p.threat = [[0, 0]; 8];
+        let without = Weights::new(p);
+        p.threat[PieceKind::Chariot.index()] = [40, 40];
+        let with = Weights::new(p);
+        assert_eq!(
+            evaluate_with(&pos, &with) - evaluate_with(&pos, &without),
+            40
+        );
+        // A threat on a horse is none from a chariot: only the horse's
+        // attack on the chariot counts.
+        p.threat[PieceKind::Horse.index()] = [25, 25];
+        let both = Weights::new(p);
+        assert_eq!(evaluate_with(&pos, &both), evaluate_with(&pos, &with));
+        assert!(eval_trace(&pos).contains("Threats"));
+    }
+
+    #[test]
+    fn soldiers_side_by_side_count_once_per_pair() {
+        // Red soldiers on a4 b4 c4 (two pairs) and e4; Black's on a7.
+        let fen = "9/4k4/9/p8/9/9/PPP1P4/9/4K4/9 w - - 0 1";
+        let pos = Position::from_fen(fen, Variant::Janggi).unwrap();
+        let red = pos.pieces(Color::Red, PieceKind::Soldier);
+        assert_eq!(soldier_pairs(pos.board(), Color::Red, red), 2);
+        let mut p = params::JANGGI;
+        p.soldier_pair = [0, 0];
+        let without = Weights::new(p);
+        p.soldier_pair = [15, 15];
+        let with = Weights::new(p);
+        assert_eq!(
+            evaluate_with(&pos, &with) - evaluate_with(&pos, &without),
+            30
+        );
     }
 }

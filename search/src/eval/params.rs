@@ -66,6 +66,13 @@ pub struct GameParams {
     /// Scale of the palace-attack danger (0 turns the term off):
     /// `units * attackers * this / 64`.
     pub palace_scale: i32,
+    /// Bonus for attacking an enemy piece of this kind with a piece worth
+    /// less (a soldier, guard or elephant on a horse, a cannon on a
+    /// chariot…): the attacked side must spend a move or lose material.
+    pub threat: [Pair; 8],
+    /// Bonus per pair of own soldiers side by side on one rank (they
+    /// guard each other: a Janggi soldier captures sideways).
+    pub soldier_pair: Pair,
 }
 
 /// The board count at which [`GameParams::crowd`] adds nothing.
@@ -201,6 +208,8 @@ pub const XIANGQI: GameParams = GameParams {
     crowd: [[0, 0]; 8],
     palace_attack: [0; 8],
     palace_scale: 0,
+    threat: [[0, 0]; 8],
+    soldier_pair: [0, 0],
 };
 
 /// Janggi parameters. The material follows the traditional point values
@@ -345,4 +354,6 @@ pub const JANGGI: GameParams = GameParams {
     ],
     palace_attack: [0, 0, 0, 20, 22, 18, 2, 36],
     palace_scale: 26,
+    threat: [[0, 0]; 8],
+    soldier_pair: [0, 0],
 };

@@ -13,7 +13,7 @@
 //! parameters.
 
 use super::params::GameParams;
-use super::{evaluate_with, Weights, CROWD_KINDS, PALACE_ATTACKERS};
+use super::{evaluate_with, Weights, CROWD_KINDS, PALACE_ATTACKERS, THREAT_VICTIMS};
 use movegen::{PieceKind, Position};
 use rayon::prelude::*;
 
@@ -36,6 +36,85 @@ pub struct TuneOptions {
     pub lambda: f64,
     /// Most passes over all parameters.
     pub passes: usize,
+    /// Groups of parameters left as they are (see [`Slot::group`]).
+    pub frozen: Vec<Group>,
+}
+
+/// Parameters that belong together, so that a run can fit some and keep
+/// the others (e.g. keep the piece-square tables, which have many
+/// parameters and overfit a small data set first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Piece values.
+    Material,
+    /// Piece-square tables.
+    Pst,
+    /// Mobility weights.
+    Mobility,
+    /// King safety: missing defenders, files, attackers near the palace.
+    King,
+    /// Connected chariots.
+    Chariots,
+    /// Worth of pieces by how full the board is.
+    Crowd,
+    /// Attacks on palace points.
+    Palace,
+    /// Attacks on more valuable pieces.
+    Threats,
+    /// Piece-square tables moved a rank or a file at a time: 15 numbers
+    /// a piece instead of 50, for data sets too small for every point.
+    PstLines,
+    /// Soldier structure.
+    Soldiers,
+}
+
+impl Group {
+    /// Every group.
+    pub const ALL: [Group; 10] = [
+        Group::Material,
+        Group::Pst,
+        Group::Mobility,
+        Group::King,
+        Group::Chariots,
+        Group::Crowd,
+        Group::Palace,
+        Group::Threats,
+        Group::PstLines,
+        Group::Soldiers,
+    ];
+
+    /// The group's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Material => "material",
+            Group::Pst => "pst",
+            Group::Mobility => "mobility",
+            Group::King => "king",
+            Group::Chariots => "chariots",
+            Group::Crowd => "crowd",
+            Group::Palace => "palace",
+            Group::Threats => "threats",
+            Group::PstLines => "pst-lines",
+            Group::Soldiers => "soldiers",
+        }
+    }
+}
+
+impl std::str::FromStr for Group {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Group, String> {
+        Group::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Group::ALL.iter().map(|g| g.name()).collect();
+                format!(
+                    "unknown parameter group '{s}' (one of {})",
+                    names.join(", ")
+                )
+            })
+    }
 }
 
 /// One tunable number of [`GameParams`].
@@ -71,6 +150,15 @@ pub enum Slot {
     PalaceAttack(usize),
     /// `palace_scale`.
     PalaceScale,
+    /// `threat[kind][phase]`.
+    Threat(usize, usize),
+    /// A whole rank of `pst[kind]` moved together (its value is the
+    /// rank's first entry; setting it shifts every entry of the rank).
+    PstRank(usize, usize),
+    /// A whole file of `pst[kind]` moved together, as [`Slot::PstRank`].
+    PstFile(usize, usize),
+    /// `soldier_pair[phase]`.
+    SoldierPair(usize),
 }
 
 impl Slot {
@@ -122,6 +210,12 @@ impl Slot {
             v.push(Slot::PalaceAttack(k.index()));
         }
         v.push(Slot::PalaceScale);
+        v.extend([Slot::SoldierPair(0), Slot::SoldierPair(1)]);
+        for k in THREAT_VICTIMS {
+            for ph in 0..2 {
+                v.push(Slot::Threat(k.index(), ph));
+            }
+        }
         for k in PieceKind::ALL {
             if k == PieceKind::General || k == PieceKind::Advisor {
                 for r in 0..3 {
@@ -136,6 +230,14 @@ impl Slot {
                     }
                 }
             }
+        }
+        // Lines of the tables of the pieces that leave the palace.
+        for k in PieceKind::ALL
+            .into_iter()
+            .filter(|&k| k != PieceKind::General && k != PieceKind::Advisor)
+        {
+            v.extend((0..10).map(|r| Slot::PstRank(k.index(), r)));
+            v.extend((0..5).map(|f| Slot::PstFile(k.index(), f)));
         }
         v
     }
@@ -158,6 +260,10 @@ impl Slot {
             Slot::Crowd(k, ph) => p.crowd[k][ph],
             Slot::PalaceAttack(k) => p.palace_attack[k],
             Slot::PalaceScale => p.palace_scale,
+            Slot::Threat(k, ph) => p.threat[k][ph],
+            Slot::PstRank(k, r) => i32::from(p.pst[k][r][0]),
+            Slot::PstFile(k, f) => i32::from(p.pst[k][0][f]),
+            Slot::SoldierPair(ph) => p.soldier_pair[ph],
         }
     }
 
@@ -179,6 +285,43 @@ impl Slot {
             Slot::Crowd(k, ph) => p.crowd[k][ph] = v,
             Slot::PalaceAttack(k) => p.palace_attack[k] = v,
             Slot::PalaceScale => p.palace_scale = v,
+            Slot::Threat(k, ph) => p.threat[k][ph] = v,
+            Slot::PstRank(k, r) => {
+                let d = v - self.get(p);
+                for x in &mut p.pst[k][r] {
+                    *x = (i32::from(*x) + d).clamp(-999, 999) as i16;
+                }
+            }
+            Slot::PstFile(k, f) => {
+                let d = v - self.get(p);
+                for row in &mut p.pst[k] {
+                    row[f] = (i32::from(row[f]) + d).clamp(-999, 999) as i16;
+                }
+            }
+            Slot::SoldierPair(ph) => p.soldier_pair[ph] = v,
+        }
+    }
+
+    /// The group the slot belongs to.
+    pub fn group(self) -> Group {
+        match self {
+            Slot::Material(..) => Group::Material,
+            Slot::Pst(..) => Group::Pst,
+            Slot::Mobility(..) => Group::Mobility,
+            Slot::MissingAdvisor
+            | Slot::MissingElephant
+            | Slot::OpenFileChariot
+            | Slot::CannonOnFile
+            | Slot::CentralCannon
+            | Slot::OpenHeadCannon
+            | Slot::AttackerWeight(_)
+            | Slot::AttackScale => Group::King,
+            Slot::ConnectedChariots(_) => Group::Chariots,
+            Slot::Crowd(..) => Group::Crowd,
+            Slot::PalaceAttack(_) | Slot::PalaceScale => Group::Palace,
+            Slot::Threat(..) => Group::Threats,
+            Slot::PstRank(..) | Slot::PstFile(..) => Group::PstLines,
+            Slot::SoldierPair(_) => Group::Soldiers,
         }
     }
 
@@ -256,15 +399,19 @@ pub struct Progress {
 }
 
 /// Improve `start` by coordinate descent on the samples with the fixed
-/// logistic scale `k`; `report` is called after each pass.
+/// logistic scale `k`; `report` is called after each pass and stops the
+/// fit by returning `false` (e.g. when a validation loss rises).
 pub fn tune(
     samples: &[Sample],
     start: &GameParams,
     k: f64,
     opts: &TuneOptions,
-    mut report: impl FnMut(&Progress, &GameParams),
+    mut report: impl FnMut(&Progress, &GameParams) -> bool,
 ) -> GameParams {
-    let slots = Slot::all();
+    let slots: Vec<Slot> = Slot::all()
+        .into_iter()
+        .filter(|s| !opts.frozen.contains(&s.group()))
+        .collect();
     let mut p = *start;
     let mut best = loss(samples, &Weights::new(p), k, opts.lambda);
     // Slots that no sample depends on are dropped after the first try.
@@ -306,7 +453,7 @@ pub fn tune(
             }
             changed += usize::from(improved);
         }
-        report(
+        let go_on = report(
             &Progress {
                 pass,
                 loss: best,
@@ -314,7 +461,7 @@ pub fn tune(
             },
             &p,
         );
-        if changed == 0 {
+        if changed == 0 || !go_on {
             break;
         }
     }
@@ -366,13 +513,26 @@ mod tests {
         let opts = TuneOptions {
             lambda: 1.0,
             passes: 3,
+            frozen: vec![Group::Pst, Group::PstLines],
         };
-        let tuned = tune(&samples, &JANGGI, 1.0, &opts, |_, _| {});
+        let tuned = tune(&samples, &JANGGI, 1.0, &opts, |_, _| true);
         let after = loss(&samples, &Weights::new(tuned), 1.0, 1.0);
         assert!(after < before / 2.0, "{before} -> {after}");
         let c = PieceKind::Cannon.index();
         assert!(tuned.material[c][0] > JANGGI.material[c][0]);
         assert!(tuned.material[c][1] > JANGGI.material[c][1]);
+        assert_eq!(tuned.pst, JANGGI.pst, "a frozen group must not move");
+    }
+
+    #[test]
+    fn groups_parse_by_name_and_cover_every_slot() {
+        for g in Group::ALL {
+            assert_eq!(g.name().parse::<Group>(), Ok(g));
+        }
+        assert!("bogus".parse::<Group>().is_err());
+        for g in Group::ALL {
+            assert!(Slot::all().iter().any(|s| s.group() == g), "{g:?}");
+        }
     }
 
     #[test]
@@ -381,6 +541,21 @@ mod tests {
         for (i, s) in Slot::all().into_iter().enumerate() {
             s.set(&mut p, i as i32 % 97);
             assert_eq!(s.get(&p), i as i32 % 97, "{s:?}");
+        }
+        // A line slot shifts its whole line.
+        let mut q = JANGGI;
+        let h = PieceKind::Horse.index();
+        let before = q.pst[h];
+        let (rank, file) = (Slot::PstRank(h, 3), Slot::PstFile(h, 2));
+        let v = rank.get(&q) + 5;
+        rank.set(&mut q, v);
+        let v = file.get(&q) - 3;
+        file.set(&mut q, v);
+        for (r, (now, was)) in q.pst[h].iter().zip(&before).enumerate() {
+            for (f, (a, b)) in now.iter().zip(was).enumerate() {
+                let d = if r == 3 { 5 } else { 0 } + if f == 2 { -3 } else { 0 };
+                assert_eq!(i32::from(a - b), d, "{r} {f}");
+            }
         }
     }
 }
