@@ -64,8 +64,11 @@ pub trait Protocol {
     /// A search started by this front-end finished (search number, result).
     fn search_done(&mut self, id: u64, best: BestMove);
     /// The session ends: after `quit` (`input_ended` false) stop any
-    /// search without waiting for it; when input ended, let a running
-    /// perft finish and stop the search.
+    /// search without waiting for it; when input ended, stop the search
+    /// and wait for its result. Either way a running perft finishes and
+    /// prints its count first: perft is a measurement, not a search, and
+    /// scripts pipe `go perft N` and `quit` and read the total, as
+    /// Stockfish-family engines (which run perft synchronously) print it.
     fn finish(&mut self, input_ended: bool);
 }
 

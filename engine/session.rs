@@ -338,8 +338,8 @@ impl Session {
         }
     }
 
-    /// Wait for a running perft (before exiting, so its output is not
-    /// lost when input ends).
+    /// Wait for a running perft, so that its count is printed before the
+    /// process exits (after `quit` or at the end of input).
     pub fn finish_perft(&mut self) {
         if let Some(job) = self.perft_job.take() {
             let _ = job.join();

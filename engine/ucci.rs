@@ -262,6 +262,15 @@ impl Ucci {
     }
 
     fn go(&mut self, words: &[&str]) {
+        // `go perft N`, as in UCI: perft scripts send the same line to
+        // every Stockfish-family engine whatever its protocol.
+        if words
+            .first()
+            .is_some_and(|w| w.eq_ignore_ascii_case("perft"))
+        {
+            self.s.extension("perft", &words[1..], RANKS);
+            return;
+        }
         let (limits, draw_offered, notes) = self.parse_go(words);
         for n in notes {
             self.s.note(&n);
@@ -377,10 +386,11 @@ impl Protocol for Ucci {
     fn finish(&mut self, input_ended: bool) {
         if input_ended {
             self.s.stop_and_wait();
-            self.s.finish_perft();
         } else {
             self.s.stop();
         }
+        // The perft's lines come before `bye`: a script reads up to it.
+        self.s.finish_perft();
         self.s.out.line("bye");
     }
 }

@@ -291,10 +291,10 @@ impl Protocol for Uci {
     fn finish(&mut self, input_ended: bool) {
         if input_ended {
             self.s.stop_and_wait();
-            self.s.finish_perft();
         } else {
             self.s.stop();
         }
+        self.s.finish_perft();
     }
 }
 

@@ -639,10 +639,10 @@ impl Protocol for Xboard {
     fn finish(&mut self, input_ended: bool) {
         if input_ended {
             self.cancel();
-            self.s.finish_perft();
         } else {
             self.s.stop();
         }
+        self.s.finish_perft();
     }
 }
 

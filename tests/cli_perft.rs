@@ -1,6 +1,8 @@
-//! The command line: `jiang perft`, `jiang bench`, bad arguments.
+//! The command line: `jiang perft`, `jiang bench`, bad arguments, and a
+//! protocol-mode perft piped in by a script.
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn jiang(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_jiang"))
@@ -81,4 +83,57 @@ fn bench_is_deterministic() {
     assert_eq!((c1, c2), (0, 0));
     assert!(nodes(&o1).is_some(), "{o1}");
     assert_eq!(nodes(&o1), nodes(&o2));
+}
+
+/// Run the binary in protocol mode with `input` on stdin (closed after
+/// it); returns its exit code and stdout.
+fn piped(input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jiang"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start jiang");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input.as_bytes()).expect("write input");
+    }
+    let out = child.wait_with_output().expect("wait for jiang");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// `go perft N` (or `perft N`) followed at once by `quit` or by the end
+/// of input prints the whole result before the process exits, in every
+/// protocol, as `printf 'go perft 4\nquit\n' | jiang` scripts expect.
+#[test]
+fn perft_then_quit_prints_the_total() {
+    const TOTAL: &str = "Nodes searched: 3290240";
+    for input in [
+        "go perft 4\nquit\n",
+        "go perft 4\n",
+        "uci\ngo perft 4\nquit\n",
+        "uci\nperft 4\nquit\n",
+        "ucci\ngo perft 4\nquit\n",
+        "ucci\nperft 4\n",
+        "xboard\nprotover 2\nperft 4\nquit\n",
+        "xboard\nperft 4\n",
+    ] {
+        let (code, out) = piped(input);
+        assert_eq!(code, 0, "{input:?}");
+        let lines: Vec<&str> = out.lines().collect();
+        let total = lines.iter().position(|l| *l == TOTAL);
+        assert!(total.is_some(), "{input:?}: {out}");
+        // All 44 root moves came before the total.
+        let moves = lines
+            .iter()
+            .filter(|l| l.ends_with(|c: char| c.is_ascii_digit()) && l.contains(": "))
+            .count();
+        assert_eq!(moves, 44 + 1, "{input:?}: {out}");
+        if input.starts_with("ucci") {
+            // UCCI's goodbye comes last: a script reads up to it.
+            assert_eq!(lines.last(), Some(&"bye"), "{input:?}: {out}");
+        }
+    }
 }
