@@ -120,7 +120,7 @@ pub fn result_text(pos: &Position) -> String {
 pub fn start_position(variant: Variant, setup: Option<&str>) -> Result<Position, String> {
     match setup {
         None => Ok(Position::startpos(variant)),
-        Some(_) if !variant.is_janggi() => Err("--setup applies to Janggi variants only".into()),
+        Some(_) if !variant.is_janggi() => Err("only Janggi variants have setups".into()),
         Some(name) => movegen::setups::janggi_setup(name, variant).ok_or_else(|| {
             format!(
                 "unknown Janggi setup '{name}' (expected one of {})",

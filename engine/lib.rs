@@ -9,7 +9,8 @@
 //! - [`commands`]: perft/divide, `d`, `eval`, `bench`, `result`.
 //! - [`io`]: the stdin reader thread and the locked stdout writer.
 //! - [`wdl`]: the win/draw/loss model behind `UCI_ShowWDL`.
-//! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`).
+//! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`,
+//!   `--version`, `help COMMAND`) and its small argument parser.
 //!
 //! `jiang match …` is the [`jiang_match`] crate; `jiang tune` is [`tune`].
 

@@ -31,6 +31,9 @@ use search::eval::params::{GameParams, JANGGI, XIANGQI};
 use search::eval::tune::{fit_k, loss, tune, Group, Sample, TuneOptions};
 use search::eval::Weights;
 
+use crate::cli::args::{ArgError, Args, Opt};
+use crate::cli::tools::VARIANTS;
+
 /// Options of `jiang tune`.
 #[derive(Clone, Debug)]
 pub struct TuneArgs {
@@ -52,56 +55,51 @@ pub struct TuneArgs {
     pub files: Vec<String>,
 }
 
-/// Parse the arguments after `tune`.
-pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
-    let mut a = TuneArgs {
-        variant: Variant::Janggi,
-        lambda: 0.5,
-        passes: 6,
-        every: 1,
-        player: None,
-        frozen: Vec::new(),
-        holdout: 0,
-        files: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(w) = it.next() {
-        let mut val = || it.next().ok_or(format!("{w} needs a value"));
-        match w.as_str() {
-            "--variant" => a.variant = val()?.parse().map_err(|e| format!("{e}"))?,
-            "--lambda" => {
-                a.lambda = val()?
-                    .parse()
-                    .ok()
-                    .filter(|l: &f64| (0.0..=1.0).contains(l))
-                    .ok_or("--lambda takes a number from 0 to 1")?
-            }
-            "--passes" => a.passes = positive(w, val()?)?,
-            "--every" => a.every = positive(w, val()?)?,
-            "--player" => a.player = Some(val()?.to_string()),
-            "--freeze" => {
-                a.frozen = val()?
-                    .split(',')
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()?
-            }
-            "--holdout" => a.holdout = positive(w, val()?)?,
-            f if !f.starts_with("--") => a.files.push(f.to_string()),
-            other => return Err(format!("unknown option '{other}'")),
-        }
-    }
-    if a.files.is_empty() {
-        return Err("tune needs at least one PGN file".into());
-    }
-    Ok(a)
-}
+const OPTIONS: &[Opt] = &[
+    Opt::value("--variant"),
+    Opt::value("--lambda"),
+    Opt::value("--passes"),
+    Opt::value("--every"),
+    Opt::value("--player"),
+    Opt::value("--freeze"),
+    Opt::value("--holdout"),
+];
 
-/// A positive whole number given to option `name`.
-fn positive(name: &str, text: &str) -> Result<usize, String> {
-    text.parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or(format!("{name} takes a positive number"))
+/// Parse the arguments after `tune`.
+pub fn parse_args(args: &[String]) -> Result<TuneArgs, ArgError> {
+    let a = Args::parse(args, OPTIONS)?;
+    let positive = |name| a.parsed(name, "a positive number", |&n: &usize| n > 0);
+    let files = a.positional().to_vec();
+    if files.is_empty() {
+        return Err(ArgError::Missing("PGN file"));
+    }
+    let frozen = match a.value("--freeze") {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|reason| ArgError::Invalid {
+                what: "--freeze",
+                reason,
+            })?,
+    };
+    Ok(TuneArgs {
+        variant: a
+            .parsed::<Variant>("--variant", VARIANTS, |_| true)?
+            .unwrap_or(Variant::Janggi),
+        lambda: a
+            .parsed("--lambda", "a number from 0 to 1", |l: &f64| {
+                (0.0..=1.0).contains(l)
+            })?
+            .unwrap_or(0.5),
+        passes: positive("--passes")?.unwrap_or(6),
+        every: positive("--every")?.unwrap_or(1),
+        player: a.value("--player").map(str::to_string),
+        frozen,
+        holdout: positive("--holdout")?.unwrap_or(0),
+        files,
+    })
 }
 
 /// Whether two rule-set names belong to the same game.
@@ -202,9 +200,8 @@ fn split_games(text: &str, holdout: usize) -> (String, String) {
     (fit, check)
 }
 
-/// Run `jiang tune`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = parse_args(args)?;
+/// Run `jiang tune` with parsed arguments.
+pub fn run(a: &TuneArgs) -> Result<(), String> {
     let (mut samples, mut held) = (Vec::new(), Vec::new());
     for f in &a.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;

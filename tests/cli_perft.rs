@@ -1,5 +1,5 @@
-//! The command line: `jiang perft`, `jiang bench`, bad arguments, and a
-//! protocol-mode perft piped in by a script.
+//! The command line: `jiang perft`, `jiang bench`, `--version` and help,
+//! bad arguments, and a protocol-mode perft piped in by a script.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -66,9 +66,49 @@ fn bad_arguments() {
         assert_eq!(code, 2, "{args:?}: {out}");
         assert!(err.contains("jiang: "), "{args:?}: {err}");
     }
-    let (code, out, _) = jiang(&["help"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("jiang perft N"));
+    // A bad argument names the command and shows its usage.
+    let (_, _, err) = jiang(&["perft", "2", "--bogus"]);
+    assert!(
+        err.contains("jiang: perft: unknown argument '--bogus'"),
+        "{err}"
+    );
+    assert!(err.contains("usage: jiang perft N"), "{err}");
+    for args in [&["help", "frobnicate"][..], &["--frobnicate"]] {
+        let (code, _, err) = jiang(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("unknown command"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn version_and_help() {
+    let version = format!("Jiang {}", env!("CARGO_PKG_VERSION"));
+    for flag in ["--version", "-V", "version"] {
+        let (code, out, _) = jiang(&[flag]);
+        assert_eq!((code, out.trim()), (0, version.as_str()), "{flag}");
+    }
+    for args in [&["help"][..], &["--help"], &["-h"]] {
+        let (code, out, _) = jiang(args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.starts_with(&version), "{args:?}: {out}");
+        for command in ["perft", "bench", "match", "tune"] {
+            assert!(out.contains(&format!("\n  {command} ")), "{command}: {out}");
+        }
+    }
+    // `jiang help COMMAND` and `jiang COMMAND --help` print the same text.
+    for (command, usage) in [
+        ("perft", "usage: jiang perft N"),
+        ("bench", "usage: jiang bench"),
+        ("tune", "usage: jiang tune"),
+        ("match", "usage: jiang match"),
+    ] {
+        let (code, help, _) = jiang(&["help", command]);
+        assert_eq!(code, 0, "{command}");
+        assert!(help.contains(usage), "{command}: {help}");
+        let (code, own, _) = jiang(&[command, "--help"]);
+        assert_eq!(code, 0, "{command}");
+        assert!(own.contains(usage), "{command}: {own}");
+    }
 }
 
 #[test]

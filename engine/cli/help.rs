@@ -1,0 +1,94 @@
+//! The help texts of the command line: one overview and one text per
+//! command, so `jiang help perft` and `jiang perft --help` say the same.
+
+/// The overview printed by `jiang help` and `jiang --help`.
+pub const OVERVIEW: &str = "\
+usage: jiang [COMMAND [ARGS...]]
+
+With no command, jiang is an engine for a GUI or match tool: it speaks UCI,
+UCCI or XBoard on standard input, chosen by the first line (uci, ucci,
+xboard).
+
+commands:
+  perft    count the positions reachable in N moves
+  bench    search a fixed set of positions; prints the node count and speed
+  match    play engine matches (cutechess-cli's options)
+  tune     fit the evaluation to games in PGN files
+  help     this text; `jiang help COMMAND` explains one command
+
+options:
+  -h, --help       this text
+  -V, --version    the version";
+
+const PERFT: &str = "\
+usage: jiang perft N [--fen FEN] [--variant V] [--setup CHO-HAN]
+                     [--threads T] [--divide] [--ranks 0|1]
+
+Counts the positions reachable in exactly N moves (1 to 12).
+  --fen FEN          start from this position (default: the variant's start)
+  --variant V        xiangqi (default), janggi, janggitraditional,
+                     janggimodern, janggicasual
+  --setup CHO-HAN    a Janggi start by its horse/elephant arrangements, each
+                     of nbbn, nbnb, bnbn, bnnb (e.g. nbbn-bnnb)
+  --threads T        worker threads (default: all cores)
+  --divide           print the count under each first move
+  --ranks 0|1        ranks of the --divide moves: 0-9 (default) or 1-10
+Prints `Nodes searched: N` on stdout, the time and speed on stderr.";
+
+const BENCH: &str = "\
+usage: jiang bench [DEPTH [THREADS [HASH]]]
+
+Searches a fixed list of Xiangqi and Janggi positions to DEPTH (default 11)
+with THREADS threads (default 1) and HASH MiB of hash (default 16), then
+prints the total node count, which is the same on every run with one
+thread, and the speed.";
+
+const TUNE: &str = "\
+usage: jiang tune [--variant V] [--lambda L] [--passes N] [--every N]
+                  [--player NAME] [--freeze GROUP,...] [--holdout N] GAMES.pgn...
+
+Fits the evaluation parameters of one game (janggi by default) to the
+results and engine scores of the games in the PGN files, as
+`jiang match -pgnout` writes them, and prints the parameters as Rust source.
+  --lambda L      weight of the game result against the score, 0 to 1
+                  (default 0.5)
+  --passes N      most passes over the parameters (default 6)
+  --every N       keep every N-th position (default 1)
+  --player NAME   keep only positions where this player was to move
+  --freeze G,...  leave these parameter groups as they are (material, pst,
+                  mobility, king, chariots, crowd, palace, threats,
+                  pst-lines, soldiers)
+  --holdout N     set every N-th game aside to validate; print the pass with
+                  the lowest validation loss and stop when it rises twice";
+
+/// The help text of `command`, or `None` for an unknown command.
+/// `match` has its own text in the match crate.
+pub fn command(command: &str) -> Option<&'static str> {
+    match command {
+        "perft" => Some(PERFT),
+        "bench" => Some(BENCH),
+        "tune" => Some(TUNE),
+        "match" => Some(jiang_match::cli::USAGE),
+        "help" => Some(OVERVIEW),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_command_has_a_text() {
+        let listed = OVERVIEW
+            .lines()
+            .skip_while(|l| *l != "commands:")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.split_whitespace().next());
+        for name in listed {
+            assert!(command(name).is_some(), "{name}");
+        }
+        assert!(command("bogus").is_none());
+    }
+}
