@@ -1,4 +1,4 @@
-//! Protocol detection and the protocol loop.
+//! Protocol detection and the protocol loop (docs/PROTOCOL.md §2).
 //!
 //! The first meaningful line chooses the protocol: `uci`, `ucci`,
 //! `xboard` (or `protover`), and UCI-Cyclone's bare `fen …`/`startpos …`

@@ -1,4 +1,4 @@
-//! UCCI front-end (Chinese Xiangqi GUIs, ElephantEye-style).
+//! UCCI front-end (Chinese Xiangqi GUIs, ElephantEye-style; docs/PROTOCOL.md §4).
 //!
 //! Ranks 0–9 always. Options have no `name`/`value` keywords. Times in
 //! `go` are milliseconds unless `setoption usemillisec false` switches

@@ -1,5 +1,5 @@
 //! UCI front-end (Pikafish-style and Fairy-Stockfish-style GUIs, UCI-Cyclone
-//! bare `fen`/`startpos` lines).
+//! bare `fen`/`startpos` lines), as docs/PROTOCOL.md §3 describes it.
 //!
 //! Ranks are 0–9 until a GUI sets `UCI_Variant` (only Fairy-Stockfish-style
 //! GUIs do), then 1–10; the `UCI_Ranks` option forces either (`0-9`,

@@ -1,4 +1,4 @@
-//! XBoard / CECP front-end (protocol version 2).
+//! XBoard / CECP front-end (protocol version 2; docs/PROTOCOL.md §5).
 //!
 //! Ranks 0–9; the Janggi pass is `@@@@`. XBoard 4.9 (Debian) does not know
 //! Janggi, so `variant janggi…` is answered with a `setup` command that

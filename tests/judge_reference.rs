@@ -1,6 +1,6 @@
 //! Game judgement against the reference data: every line of
 //! `tests/data/ends.txt` and every case of
-//! `tests/data/xiangqi_chase_cases.tsv` (RULES.md 1.3–1.5, 2.2–2.3).
+//! `tests/data/xiangqi_chase_cases.tsv` (docs/RULES.md §1.3–1.5, 2.2–2.3).
 
 use movegen::{cycle_verdict, CycleVerdict, GameResult, Position, Ranks, Reason, Variant};
 
@@ -65,7 +65,7 @@ fn check_end(line: &str) -> Result<(), String> {
     if pos.history_len() > 0 {
         pos.unmake_move();
         let before = pos.judge();
-        // The oracle has no insufficient-material rule (RULES.md 1.5): in
+        // The oracle has no insufficient-material rule (docs/RULES.md §1.5): in
         // its drawn games of bare generals, advisors and elephants, we
         // already call the game drawn before the repetition.
         let material_draw = before.result == GameResult::Draw
@@ -127,7 +127,7 @@ fn every_chase_case() {
         }
         total += 1;
         let (idx, fen, moves) = (f[0], f[2], f[3]);
-        // Case 31 has no upstream expectation: RULES.md 1.3 says draw.
+        // Case 31 has no upstream expectation: docs/RULES.md §1.3 says draw.
         let expected = if f[4] == "(unspecified)" {
             "Draw"
         } else {

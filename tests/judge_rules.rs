@@ -1,4 +1,4 @@
-//! Game judgement against RULES.md: its examples (section 4), the Xiangqi
+//! Game judgement against docs/RULES.md: its examples (§4), the Xiangqi
 //! repetition rules of 1.3 on our own rule-book style positions, the
 //! 60-move rule with the check allowance (1.4), insufficient material
 //! (1.5), and the Janggi endings under all four rule sets (2.2–2.3).
@@ -49,7 +49,7 @@ fn judge_line(variant: Variant, fen: &str, moves: &str) -> (Verdict, &'static st
     (v, w)
 }
 
-// ----- RULES.md section 4 ---------------------------------------------------
+// ----- docs/RULES.md §4 ---------------------------------------------------
 
 #[test]
 fn rules_flying_general_mate() {
@@ -74,7 +74,7 @@ fn rules_stalemate_loses() {
     );
 }
 
-/// The move-generation examples of RULES.md 4, as sets of legal moves.
+/// The move-generation examples of docs/RULES.md §4, as sets of legal moves.
 #[test]
 fn rules_move_examples() {
     let moves_from = |v: Variant, fen: &str, from: &str| -> Vec<String> {
@@ -146,7 +146,7 @@ fn rules_bikjang_counting() {
 
 #[test]
 fn janggi_points_start() {
-    // RULES.md 2.2: Cho 72, Han 73.5.
+    // docs/RULES.md §2.2: Cho 72, Han 73.5.
     let pos = Position::startpos(Variant::Janggi);
     assert_eq!(janggi_points(&pos, Color::Red), 720);
     assert_eq!(janggi_points(&pos, Color::Black), 735);
@@ -185,13 +185,13 @@ fn display_names() {
     assert_eq!(Verdict::ONGOING.to_string(), "result * reason none");
 }
 
-// ----- Xiangqi repetition: rule-book style positions (RULES.md 1.3) --------
+// ----- Xiangqi repetition: rule-book style positions (docs/RULES.md §1.3) ---
 //
 // Each position isolates one point of the chase definition, in a pair where
 // possible: the same cycle with and without the feature that decides it.
 // Fairy-Stockfish (pyffish 0.0.90) agrees with every verdict here except
 // `pinned_attacker`, where it calls the pinned chariot's attack a chase;
-// RULES.md 1.3 says a pinned attacker only counts against its pinner.
+// docs/RULES.md §1.3 says a pinned attacker only counts against its pinner.
 
 /// (name, FEN, moves, verdict for the side to move after the moves)
 const XIANGQI_CASES: &[(&str, &str, &str, &str)] = &[
@@ -341,7 +341,7 @@ fn xiangqi_rule_book_cases() {
 }
 
 /// Two games from a fuzz comparison with Fairy-Stockfish (1,300 random
-/// repetition games, all others agreeing) where RULES.md and FSF differ.
+/// repetition games, all others agreeing) where docs/RULES.md and FSF differ.
 #[test]
 fn differences_from_fairy_stockfish() {
     // The cycle is the moves between the occurrences. FSF also counts the
@@ -388,7 +388,7 @@ fn perpetual_check_reason() {
     );
 }
 
-// ----- Xiangqi move limit (RULES.md 1.4) ------------------------------------
+// ----- Xiangqi move limit (docs/RULES.md §1.4) ------------------------------
 
 #[test]
 fn sixty_move_rule_plain() {
@@ -511,7 +511,7 @@ fn sixty_move_rule_check_allowance() {
     assert!(pos.rule_plies() >= 120);
 }
 
-// ----- Insufficient material (RULES.md 1.5) ---------------------------------
+// ----- Insufficient material (docs/RULES.md §1.5) ---------------------------
 
 #[test]
 fn insufficient_material() {
@@ -538,7 +538,7 @@ fn insufficient_material() {
     assert_eq!(v, Verdict::ONGOING);
 }
 
-// ----- Janggi under all four rule sets (RULES.md 2.2–2.3) -------------------
+// ----- Janggi under all four rule sets (docs/RULES.md §2.2–2.3) -------------
 
 const JANGGI_SETS: [Variant; 4] = [
     Variant::Janggi,

@@ -1,4 +1,4 @@
-//! Search behaviour under the game-ending rules (RULES.md 1.3–1.5, 2.2–2.3),
+//! Search behaviour under the game-ending rules (docs/RULES.md §1.3–1.5, 2.2–2.3),
 //! through the public [`search::Engine`] API only.
 //!
 //! - Repetition cycles from the reference data (`xiangqi_chase_cases.tsv`
@@ -258,7 +258,7 @@ fn pos(fen: &str, v: Variant) -> Position {
 
 /// Red (to move) has only its general against two chariots and cannot
 /// capture: with 119 plies already without a capture, every move reaches
-/// the 60-move limit and draws (RULES.md 1.4), so the search must score
+/// the 60-move limit and draws (docs/RULES.md §1.4), so the search must score
 /// the position a draw; with a fresh counter it is clearly lost.
 #[test]
 fn xiangqi_move_limit_saves_the_weaker_side() {
@@ -475,7 +475,7 @@ fn checking_walk(p: &mut Position, plies: u32, seen: &mut Vec<u64>) -> bool {
     false
 }
 
-/// The 10-check allowance (RULES.md 1.4) as the search sees it. From a FEN
+/// The 10-check allowance (docs/RULES.md §1.4) as the search sees it. From a FEN
 /// counter of 96, Red (two chariots against a lone general) gives 12 checks
 /// in 23 plies, ending with the 12th check (no capture, no position
 /// repeated, so no repetition rule applies). The plain counter is 119 and
@@ -517,7 +517,7 @@ fn xiangqi_excess_checks_keep_the_game_going_in_search() {
 /// A position that occurred once in the game history, before the root, is
 /// not yet a repetition verdict when it comes back: the game rule judges at
 /// the third occurrence, and only repetitions of positions on the search
-/// path may be scored at once (RULES.md 1.3). Chase case 1 after
+/// path may be scored at once (docs/RULES.md §1.3). Chase case 1 after
 /// `c3a3 a8b8 a3b3 b8a8 b3a3`: Black to move. `a8b8` returns to the
 /// position after Black's first move (its second occurrence) with Red
 /// having chased on every move of that cycle, but Red is not bound to

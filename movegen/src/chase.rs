@@ -1,4 +1,4 @@
-//! Xiangqi chase detection (RULES.md 1.3), on plain boards.
+//! Xiangqi chase detection (docs/RULES.md §1.3), on plain boards.
 //!
 //! A move by side S *chases* an enemy piece V when, after the move, S has a
 //! qualifying capture of V that it did not have before the move. A capture
@@ -15,7 +15,7 @@
 //!   is an offer to exchange).
 //!
 //! "New" is judged per (attacker, victim) pair, the moved piece keeping its
-//! identity, and only by the ways RULES.md lists: the moved piece's own
+//! identity, and only by the ways docs/RULES.md lists: the moved piece's own
 //! captures (unless it had the same one before, as a chariot sliding along
 //! its line of attack), attacks that did not exist before (a discovered
 //! line, a new cannon screen, a freed horse leg), and existing attacks

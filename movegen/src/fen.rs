@@ -297,7 +297,7 @@ fn validate(pos: &Position, side: Color) -> Result<(), FenError> {
     );
     let view = pos;
     let opponent_in_check = if pos.variant().is_janggi() {
-        // A side in check may pass to accept bikjang (RULES.md 2.2); the
+        // A side in check may pass to accept bikjang (docs/RULES.md §2.2); the
         // position after that pass has the side not to move in check, and
         // the game is over. Such a position is accepted, as Fairy-Stockfish
         // does, so that it can be analysed and judged.

@@ -1,4 +1,4 @@
-//! Game judgement: is the game over, who won, and why (RULES.md 1.2–1.5,
+//! Game judgement: is the game over, who won, and why (docs/RULES.md §1.2–1.5,
 //! 2.2–2.3). This is the one implementation every user of the rules calls:
 //! the referee's [`Position::judge`] and the search's [`cycle_verdict`].
 //!
@@ -61,7 +61,7 @@ impl fmt::Display for GameResult {
 }
 
 /// Why a game ended. [`fmt::Display`] gives the kebab-case names of the
-/// `result` command (PROTOCOL.md).
+/// `result` command (docs/PROTOCOL.md §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// The game is not over.
@@ -181,7 +181,7 @@ pub enum CycleVerdict {
 }
 
 /// Janggi material points ×10: chariot 130, cannon 70, horse 50, elephant
-/// 30, guard 30, soldier 20; Han (Black) adds 15 (RULES.md 2.2). Counts are
+/// 30, guard 30, soldier 20; Han (Black) adds 15 (docs/RULES.md §2.2). Counts are
 /// never equal, so counting always has a winner.
 pub fn janggi_points(pos: &Position, c: Color) -> u32 {
     let value = |k: PieceKind| -> u32 {
@@ -221,7 +221,7 @@ fn janggi_fallback_result(pos: &Position) -> GameResult {
 /// The move-limit counter as the rules count it: plies without a capture,
 /// less the plies that do not count. In Xiangqi each side's first 10 checks
 /// since the last capture advance the count; a further check and the reply
-/// to it do not (RULES.md 1.4). Only the known history can be inspected:
+/// to it do not (docs/RULES.md §1.4). Only the known history can be inspected:
 /// plies before it (the FEN counter) all count.
 pub fn move_limit_count(pos: &Position) -> u16 {
     let plies = pos.rule_plies();
@@ -551,7 +551,7 @@ impl Position {
 }
 
 /// Xiangqi: the enemy pieces (their squares) that the last move of the
-/// history chased, by the definition of RULES.md 1.3 — for display and
+/// history chased, by the definition of docs/RULES.md §1.3 — for display and
 /// analysis (`d` output, GUIs explaining a verdict). Empty for Janggi and
 /// for a position without history.
 pub fn chased_by_last_move(pos: &Position) -> Vec<crate::Square> {
@@ -583,7 +583,7 @@ mod tests {
         }
     }
 
-    /// The verdict table of RULES.md 1.3, rules 1, 2 and 5–7, on cycle
+    /// The verdict table of docs/RULES.md §1.3, rules 1, 2 and 5–7, on cycle
     /// facts (`[red, black]`).
     #[test]
     fn verdict_table() {

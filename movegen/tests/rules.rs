@@ -1,4 +1,4 @@
-//! Published perft counts, the test positions of RULES.md section 4, FEN
+//! Published perft counts, the test positions of docs/RULES.md §4, FEN
 //! round trips and errors, and the 16-bit move-code legality check.
 
 use movegen::{
@@ -108,7 +108,7 @@ fn janggi_setups_all_have_32_moves() {
     }
 }
 
-/// RULES.md section 4 (ranks 1–10).
+/// docs/RULES.md §4 (ranks 1–10).
 #[test]
 fn rules_section_4_positions() {
     // Flying-general mate.
