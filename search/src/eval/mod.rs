@@ -97,19 +97,47 @@ impl Weights {
 static XIANGQI_WEIGHTS: Weights = Weights::new(params::XIANGQI);
 static JANGGI_WEIGHTS: Weights = Weights::new(params::JANGGI);
 
-const TERMS: [&str; 7] = [
-    "Material",
-    "Piece squares",
-    "Soldiers",
-    "Mobility",
-    "King safety",
-    "Chariots",
-    "Threats",
-];
+/// The terms of the evaluation, as `eval` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Term {
+    Material,
+    PieceSquares,
+    Soldiers,
+    Mobility,
+    KingSafety,
+    Chariots,
+    Threats,
+}
+
+impl Term {
+    /// Every term, in the order of the `eval` table.
+    const ALL: [Term; 7] = [
+        Term::Material,
+        Term::PieceSquares,
+        Term::Soldiers,
+        Term::Mobility,
+        Term::KingSafety,
+        Term::Chariots,
+        Term::Threats,
+    ];
+
+    /// The term's row title in the `eval` table.
+    fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::PieceSquares => "Piece squares",
+            Term::Soldiers => "Soldiers",
+            Term::Mobility => "Mobility",
+            Term::KingSafety => "King safety",
+            Term::Chariots => "Chariots",
+            Term::Threats => "Threats",
+        }
+    }
+}
 
 /// Per-term, per-colour scores collected when tracing.
 struct Trace {
-    t: [[Pair; 2]; TERMS.len()],
+    t: [[Pair; 2]; Term::ALL.len()],
 }
 
 /// Accumulates the evaluation; with `TRACE` it also records each term.
@@ -121,12 +149,12 @@ struct Acc<const TRACE: bool> {
 
 impl<const TRACE: bool> Acc<TRACE> {
     #[inline(always)]
-    fn add(&mut self, term: usize, c: Color, v: Pair) {
+    fn add(&mut self, term: Term, c: Color, v: Pair) {
         let s = if c == Color::Red { 1 } else { -1 };
         self.mg += s * v[0];
         self.eg += s * v[1];
         if TRACE {
-            let e = &mut self.trace.t[term][c.index()];
+            let e = &mut self.trace.t[term as usize][c.index()];
             e[0] += v[0];
             e[1] += v[1];
         }
@@ -332,7 +360,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         mg: 0,
         eg: 0,
         trace: Trace {
-            t: [[[0; 2]; 2]; TERMS.len()],
+            t: [[[0; 2]; 2]; Term::ALL.len()],
         },
     };
 
@@ -356,20 +384,28 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
             }
             let n = list.len() as i32;
             let m = p.material[k.index()];
-            acc.add(0, us, [m[0] * n, m[1] * n]);
+            acc.add(Term::Material, us, [m[0] * n, m[1] * n]);
             let table = &w.pst[us.index()][k.index()];
             let mut ps = 0;
             for &s in list {
                 ps += i32::from(table[s.index()]);
             }
-            let term = if k == PieceKind::Soldier { 2 } else { 1 };
+            let term = if k == PieceKind::Soldier {
+                Term::Soldiers
+            } else {
+                Term::PieceSquares
+            };
             acc.add(term, us, [ps, ps]);
         }
 
         // Soldiers side by side.
         if p.soldier_pair != [0, 0] {
             let n = soldier_pairs(b, us, pos.pieces(us, PieceKind::Soldier));
-            acc.add(2, us, [p.soldier_pair[0] * n, p.soldier_pair[1] * n]);
+            acc.add(
+                Term::Soldiers,
+                us,
+                [p.soldier_pair[0] * n, p.soldier_pair[1] * n],
+            );
         }
 
         // Mobility, and threats: attacks on more valuable enemy pieces.
@@ -405,11 +441,11 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
                 );
             }
         }
-        acc.add(3, us, mob);
+        acc.add(Term::Mobility, us, mob);
         if w.threats {
             soldier_threats(pos, us, &rows[PieceKind::Soldier.index()], &mut threat);
         }
-        acc.add(6, us, threat);
+        acc.add(Term::Threats, us, threat);
 
         // King safety of `us` (added as a negative for `us`).
         if pos.count(us, PieceKind::General) == 1 {
@@ -479,7 +515,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
             if p.palace_scale != 0 {
                 danger += palace_danger(pos, p, us);
             }
-            acc.add(4, us, [-danger, -danger / 4]);
+            acc.add(Term::KingSafety, us, [-danger, -danger / 4]);
         }
 
         // Pieces whose worth depends on how full the board is.
@@ -487,7 +523,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
             let c = p.crowd[k.index()];
             if c != [0, 0] {
                 let n = pos.count(us, k) as i32 * (crowd - params::CROWD_BASE);
-                acc.add(0, us, [c[0] * n / 8, c[1] * n / 8]);
+                acc.add(Term::Material, us, [c[0] * n / 8, c[1] * n / 8]);
             }
         }
 
@@ -504,7 +540,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
                 false
             };
             if connected {
-                acc.add(5, us, p.connected_chariots);
+                acc.add(Term::Chariots, us, p.connected_chariots);
             }
         }
     }
@@ -761,12 +797,12 @@ pub fn eval_trace(pos: &Position) -> String {
         "Term"
     );
     let _ = writeln!(s, "{}", "-".repeat(68));
-    for (i, name) in TERMS.iter().enumerate() {
-        let [r, bl] = tr.t[i];
+    for term in Term::ALL {
+        let [r, bl] = tr.t[term as usize];
         let _ = writeln!(
             s,
             "{:<14}| {:>6} {:>6}   | {:>6} {:>6}   | {:>6} {:>6}",
-            name,
+            term.name(),
             r[0],
             r[1],
             bl[0],
