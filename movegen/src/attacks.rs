@@ -100,10 +100,10 @@ fn line_attacks<R: GameRules, B: BoardView>(
             }
         }
     };
-    if first == chariot || (!R::JANGGI && first == general) {
+    if first == chariot || (R::FLYING_GENERAL && first == general) {
         return true;
     }
-    if R::JANGGI && first.kind() == PieceKind::Cannon {
+    if R::JUMPING_CANNON && first.kind() == PieceKind::Cannon {
         return false;
     }
     for &s in it {
@@ -126,11 +126,11 @@ fn ortho_line_attacks<R: GameRules, B: BoardView>(b: &B, g: u8, d: usize, by: Co
         return false;
     };
     if p1 == Piece::new(by, PieceKind::Chariot)
-        || (!R::JANGGI && p1 == Piece::new(by, PieceKind::General))
+        || (R::FLYING_GENERAL && p1 == Piece::new(by, PieceKind::General))
     {
         return true;
     }
-    if R::JANGGI && p1.kind() == PieceKind::Cannon {
+    if R::JUMPING_CANNON && p1.kind() == PieceKind::Cannon {
         return false;
     }
     second.is_some_and(|s| b.at(s) == Some(Piece::new(by, PieceKind::Cannon)))
@@ -198,47 +198,72 @@ pub(crate) fn attacked_after_move<R: GameRules, B: BoardView>(
             }
         }
     }
-    if R::JANGGI {
-        if bit(DIAG_MASK[k], from) || bit(DIAG_MASK[k], to) {
-            let (chariot, cannon, general) = (
-                Piece::new(by, PieceKind::Chariot),
-                Piece::new(by, PieceKind::Cannon),
-                Piece::new(by, PieceKind::General),
-            );
-            for ray in &DIAG_RAYS[k] {
-                let ray = ray.as_slice();
-                if (ray.contains(&from) || ray.contains(&to))
-                    && line_attacks::<R, B>(b, ray, chariot, cannon, general)
-                {
-                    return true;
-                }
-            }
-        }
-        if bit(blocks, from) || (mover_is_by && bit(elephants, to)) {
-            let elephant = Some(Piece::new(by, PieceKind::Elephant));
-            for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
-                if (a.b1 == from || a.b2 == from || (mover_is_by && a.sq == to))
-                    && b.at(a.sq) == elephant
-                    && b.at(a.b1).is_none()
-                    && b.at(a.b2).is_none()
-                {
-                    return true;
-                }
+    if R::PALACE_DIAGONALS && (bit(DIAG_MASK[k], from) || bit(DIAG_MASK[k], to)) {
+        let (chariot, cannon, general) = (
+            Piece::new(by, PieceKind::Chariot),
+            Piece::new(by, PieceKind::Cannon),
+            Piece::new(by, PieceKind::General),
+        );
+        for ray in &DIAG_RAYS[k] {
+            let ray = ray.as_slice();
+            if (ray.contains(&from) || ray.contains(&to))
+                && line_attacks::<R, B>(b, ray, chariot, cannon, general)
+            {
+                return true;
             }
         }
     }
-    if mover_is_by {
-        let soldiers = if R::JANGGI {
-            &SOLDIER_J_ATTACKERS[by.index()][k]
-        } else {
-            &SOLDIER_X_ATTACKERS[by.index()][k]
-        };
-        if soldiers.as_slice().contains(&to) && b.at(to) == Some(Piece::new(by, PieceKind::Soldier))
-        {
-            return true;
+    if R::LONG_ELEPHANT && (bit(blocks, from) || (mover_is_by && bit(elephants, to))) {
+        let elephant = Some(Piece::new(by, PieceKind::Elephant));
+        for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
+            if (a.b1 == from || a.b2 == from || (mover_is_by && a.sq == to))
+                && b.at(a.sq) == elephant
+                && b.at(a.b1).is_none()
+                && b.at(a.b2).is_none()
+            {
+                return true;
+            }
         }
     }
-    false
+    mover_is_by
+        && R::soldier_attackers(by.index(), k).contains(&to)
+        && b.at(to) == Some(Piece::new(by, PieceKind::Soldier))
+}
+
+/// Whether a move from `from` to `to`, already played on the view `b`,
+/// leaves the general on `ks` attacked by side `by` (the mover's side): the
+/// check test behind `make_move`'s check flag and `gives_check`.
+///
+/// With `shortcut`, the defender was not in check before the move (the
+/// previous move was an ordinary one, so it was the mover's turn and the
+/// mover's rules kept its own general safe, and nothing attacked the
+/// defender's). Then only a move that leaves or lands on a point that
+/// matters to that general can give check: two mask tests settle most
+/// quiet moves, and the rest look only at what the move changed
+/// ([`attacked_after_move`]). Without it (after a pass, which may have
+/// accepted bikjang in check, or at the start) the whole board is tested.
+/// Debug builds check the shortcut against the full test.
+#[inline(always)]
+pub(crate) fn check_given<R: GameRules, B: BoardView>(
+    b: &B,
+    ks: u8,
+    by: Color,
+    from: u8,
+    to: u8,
+    shortcut: bool,
+) -> bool {
+    if !shortcut {
+        return general_attacked::<R, B>(b, ks, by);
+    }
+    let k = ks as usize;
+    let touched = (R::CHECK_FROM[k] >> from) | (R::CHECK_TO[k] >> to);
+    let check = touched & 1 != 0 && attacked_after_move::<R, B>(b, ks, by, from, to, true);
+    debug_assert_eq!(
+        check,
+        general_attacked::<R, B>(b, ks, by),
+        "check shortcut after {from}-{to}"
+    );
+    check
 }
 
 /// Whether the general standing on `ks` is attacked by side `by`.
@@ -261,12 +286,7 @@ pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Co
             return true;
         }
     }
-    let soldiers = if R::JANGGI {
-        &SOLDIER_J_ATTACKERS[by.index()][k]
-    } else {
-        &SOLDIER_X_ATTACKERS[by.index()][k]
-    };
-    for &s in soldiers.as_slice() {
+    for &s in R::soldier_attackers(by.index(), k) {
         if b.at(s) == Some(soldier) {
             return true;
         }
@@ -276,12 +296,14 @@ pub(crate) fn general_attacked<R: GameRules, B: BoardView>(b: &B, ks: u8, by: Co
             return true;
         }
     }
-    if R::JANGGI {
+    if R::PALACE_DIAGONALS {
         for ray in &DIAG_RAYS[k] {
             if ray.len > 0 && line_attacks::<R, B>(b, ray.as_slice(), chariot, cannon, general) {
                 return true;
             }
         }
+    }
+    if R::LONG_ELEPHANT {
         let elephant = Piece::new(by, PieceKind::Elephant);
         for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
             if b.at(a.sq) == Some(elephant) && b.at(a.b1).is_none() && b.at(a.b2).is_none() {
@@ -317,51 +339,63 @@ pub(crate) fn generals_facing<B: BoardView>(b: &B, k1: u8, k2: u8) -> bool {
 pub(crate) fn piece_attacks<R: GameRules, B: BoardView>(b: &B, from: u8, to: u8) -> bool {
     let Some(p) = b.at(from) else { return false };
     let c = p.color().index();
-    let (f, t) = (from as usize, to as usize);
+    let f = from as usize;
     match p.kind() {
-        PieceKind::General | PieceKind::Advisor if R::JANGGI => {
-            PALACE_STEP_J[c][f].as_slice().contains(&to)
-        }
         PieceKind::General => {
-            GENERAL_X[c][f].as_slice().contains(&to)
-                || (b.at(to).is_some_and(|q| q.kind() == PieceKind::General)
+            R::general_steps(c, f).contains(&to)
+                || (R::FLYING_GENERAL
+                    && b.at(to).is_some_and(|q| q.kind() == PieceKind::General)
                     && generals_facing(b, from, to))
         }
-        PieceKind::Advisor => ADVISOR_X[c][f].as_slice().contains(&to),
-        PieceKind::Elephant if R::JANGGI => ELEPHANT_J[f]
-            .as_slice()
+        PieceKind::Advisor => R::advisor_steps(c, f).contains(&to),
+        // Xiangqi leaps have `b2 == b1`, so one test covers both games.
+        PieceKind::Elephant => R::elephant_leaps(c, f)
             .iter()
             .any(|l| l.sq == to && b.at(l.b1).is_none() && b.at(l.b2).is_none()),
-        PieceKind::Elephant => ELEPHANT_X[c][f]
-            .as_slice()
-            .iter()
-            .any(|l| l.sq == to && b.at(l.b1).is_none()),
         PieceKind::Horse => HORSE[f]
             .as_slice()
             .iter()
             .any(|l| l.sq == to && b.at(l.b1).is_none()),
-        PieceKind::Soldier if R::JANGGI => SOLDIER_J[c][f].as_slice().contains(&to),
-        PieceKind::Soldier => SOLDIER_X[c][f].as_slice().contains(&to),
+        PieceKind::Soldier => R::soldier_steps(c, f).contains(&to),
         PieceKind::Chariot => {
-            lines_from(f, R::JANGGI).any(|line| slider_reaches(b, line, to, false, false))
+            let mut reaches = false;
+            for_each_line::<R>(f, |line| {
+                reaches |= slider_reaches(b, line, to, false, false);
+            });
+            reaches
         }
         PieceKind::Cannon => {
-            if R::JANGGI && b.at(to).is_some_and(|q| q.kind() == PieceKind::Cannon) {
+            if R::JUMPING_CANNON && b.at(to).is_some_and(|q| q.kind() == PieceKind::Cannon) {
                 return false;
             }
-            let _ = t;
-            lines_from(f, R::JANGGI).any(|line| slider_reaches(b, line, to, true, R::JANGGI))
+            let mut reaches = false;
+            for_each_line::<R>(f, |line| {
+                reaches |= slider_reaches(b, line, to, true, R::JUMPING_CANNON);
+            });
+            reaches
         }
     }
 }
 
-/// The orthogonal lines from a point, plus palace diagonals for Janggi.
-fn lines_from(f: usize, janggi: bool) -> impl Iterator<Item = &'static [u8]> {
-    let diag: &'static [Targets<2>] = if janggi { &DIAG_RAYS[f] } else { &[] };
-    RAYS[f]
-        .iter()
-        .map(|r| r.as_slice())
-        .chain(diag.iter().map(|r| r.as_slice()))
+/// Visit the lines a slider on `f` moves along: the four orthogonal rays,
+/// then (when the rules have them) the palace diagonals. The one loop over
+/// lines shared by the generator and the attack test.
+#[inline(always)]
+pub(crate) fn for_each_line<R: GameRules>(f: usize, mut visit: impl FnMut(&'static [u8])) {
+    for ray in &RAYS[f] {
+        visit(ray.as_slice());
+    }
+    for_each_diagonal::<R>(f, visit);
+}
+
+/// Visit the palace diagonals from `f`, if the rules have them.
+#[inline(always)]
+pub(crate) fn for_each_diagonal<R: GameRules>(f: usize, mut visit: impl FnMut(&'static [u8])) {
+    if R::PALACE_DIAGONALS {
+        for ray in &DIAG_RAYS[f] {
+            visit(ray.as_slice());
+        }
+    }
 }
 
 /// Whether a slider reaches `to` along `line`: a chariot directly, a

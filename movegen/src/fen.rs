@@ -8,9 +8,9 @@
 
 use std::fmt;
 
-use crate::attacks::{general_attacked, generals_facing};
+use crate::attacks::generals_facing;
 use crate::geometry::PALACE;
-use crate::variant::{JanggiRules, XiangqiRules};
+use crate::variant::{with_rules, GameRules};
 use crate::{Color, Piece, PieceKind, Position, Square, Variant};
 
 /// Xiangqi start position.
@@ -295,22 +295,17 @@ fn validate(pos: &Position, side: Color) -> Result<(), FenError> {
         pos.general(Color::Red).raw(),
         pos.general(Color::Black).raw(),
     );
-    let view = pos;
-    let opponent_in_check = if pos.variant().is_janggi() {
-        // A side in check may pass to accept bikjang (docs/RULES.md §2.2); the
-        // position after that pass has the side not to move in check, and
-        // the game is over. Such a position is accepted, as Fairy-Stockfish
-        // does, so that it can be analysed and judged.
-        let bikjang_accepted = pos.variant().has_bikjang() && generals_facing(view, kr, kb);
-        !bikjang_accepted
-            && general_attacked::<JanggiRules, _>(view, pos.general(!side).raw(), side)
-    } else {
-        if generals_facing(view, kr, kb) {
-            return Err(FenError::GeneralsFacing);
-        }
-        general_attacked::<XiangqiRules, _>(view, pos.general(!side).raw(), side)
-    };
-    if opponent_in_check {
+    let facing = generals_facing(pos, kr, kb);
+    let flying_general = with_rules!(pos.variant().game(), R => R::FLYING_GENERAL);
+    if flying_general && facing {
+        return Err(FenError::GeneralsFacing);
+    }
+    // A side in check may pass to accept bikjang (docs/RULES.md §2.2); the
+    // position after that pass has the side not to move in check, and the
+    // game is over. Such a position is accepted, as Fairy-Stockfish does,
+    // so that it can be analysed and judged.
+    let bikjang_accepted = !flying_general && pos.variant().has_bikjang() && facing;
+    if !bikjang_accepted && pos.general_attacked(!side) {
         return Err(FenError::OpponentInCheck);
     }
     Ok(())

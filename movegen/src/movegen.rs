@@ -20,10 +20,10 @@
 //! pays nothing for Janggi's palace diagonals and vice versa.
 
 use crate::attacks::square;
-use crate::attacks::{attacked_after_move, After, BoardView};
+use crate::attacks::{attacked_after_move, for_each_diagonal, for_each_line, After, BoardView};
 use crate::geometry::*;
 use crate::occupancy::{beyond, blockers, nearest, point, ray_line};
-use crate::variant::{GameRules, JanggiRules, XiangqiRules};
+use crate::variant::{with_rules, GameRules};
 use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 /// What to generate.
@@ -158,10 +158,9 @@ impl Position {
                 && self.pass_allowed();
         }
         match self.piece_at(from) {
-            Some(p) if p.color() == self.side_to_move() => match self.is_janggi() {
-                false => self.is_legal_move_of::<XiangqiRules>(p.kind(), m),
-                true => self.is_legal_move_of::<JanggiRules>(p.kind(), m),
-            },
+            Some(p) if p.color() == self.side_to_move() => {
+                with_rules!(self.variant().game(), R => self.is_legal_move_of::<R>(p.kind(), m))
+            }
             _ => false,
         }
     }
@@ -175,7 +174,7 @@ impl Position {
         let (from, to) = (m.from().raw(), m.to().raw());
         let has_general = self.count(us, PieceKind::General) == 1;
         let ks = self.general(us).raw();
-        let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
+        let bikjang = !R::FLYING_GENERAL && self.variant().has_bikjang() && self.generals_facing();
         let ctx = Ctx {
             us,
             ks,
@@ -210,16 +209,13 @@ impl Position {
     }
 
     fn generate_into(&self, list: &mut MoveList, kind: Kind) {
-        match self.is_janggi() {
-            false => self.generate::<XiangqiRules>(list, kind),
-            true => self.generate::<JanggiRules>(list, kind),
-        }
+        with_rules!(self.variant().game(), R => self.generate::<R>(list, kind))
     }
 
     fn context<R: GameRules>(&self) -> Ctx {
         let us = self.side_to_move();
         let ks = self.general(us).raw();
-        let bikjang = R::JANGGI && self.variant().has_bikjang() && self.generals_facing();
+        let bikjang = !R::FLYING_GENERAL && self.variant().has_bikjang() && self.generals_facing();
         let has_general = self.count(us, PieceKind::General) == 1;
         let (from_mask, to_mask) = if !has_general {
             // Only after a general was captured in a finished Janggi game
@@ -276,8 +272,8 @@ impl Position {
         let chariot = Piece::new(them, PieceKind::Chariot);
         let cannon = Piece::new(them, PieceKind::Cannon);
         let general = Piece::new(them, PieceKind::General);
-        let first_attacks = |p: Piece| p == chariot || (!R::JANGGI && p == general);
-        let screens = |p: Piece| !R::JANGGI || p.kind() != PieceKind::Cannon;
+        let first_attacks = |p: Piece| p == chariot || (R::FLYING_GENERAL && p == general);
+        let screens = |p: Piece| !R::JUMPING_CANNON || p.kind() != PieceKind::Cannon;
         let (mut from_mask, mut to_mask) = (0u128, 0u128);
         // Decide one line from the first three pieces on it; `before_p1`
         // gives the empty points before the first (needed only rarely).
@@ -320,31 +316,28 @@ impl Position {
             }
             decide(found, &|| points_mask(&ray.as_slice()[..gap]));
         }
-        if R::JANGGI {
-            for ray in &DIAG_RAYS[ks as usize] {
-                let ray = ray.as_slice();
-                let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
-                let mut n = 0;
-                for &s in ray {
-                    if let Some(p) = board[s as usize] {
-                        found[n] = (s, Some(p));
-                        n += 1;
-                    }
+        for_each_diagonal::<R>(ks as usize, |ray| {
+            let mut found: [(u8, Option<Piece>); 3] = [(0, None); 3];
+            let mut n = 0;
+            for &s in ray {
+                if let Some(p) = board[s as usize] {
+                    found[n] = (s, Some(p));
+                    n += 1;
                 }
-                let gap = ray
-                    .iter()
-                    .take_while(|&&s| board[s as usize].is_none())
-                    .count();
-                decide(found, &|| points_mask(&ray[..gap]));
             }
-        }
+            let gap = ray
+                .iter()
+                .take_while(|&&s| board[s as usize].is_none())
+                .count();
+            decide(found, &|| points_mask(&ray[..gap]));
+        });
         let horse = Some(Piece::new(them, PieceKind::Horse));
         for a in HORSE_ATTACKERS[ks as usize].as_slice() {
             if board[a.sq as usize] == horse {
                 from_mask |= 1u128 << a.b1;
             }
         }
-        if R::JANGGI {
+        if R::LONG_ELEPHANT {
             let elephant = Some(Piece::new(them, PieceKind::Elephant));
             for a in ELEPHANT_J_ATTACKERS[ks as usize].as_slice() {
                 if board[a.sq as usize] == elephant {
@@ -378,17 +371,12 @@ impl Position {
             }
         }
         let soldier = Some(Piece::new(them, PieceKind::Soldier));
-        let soldiers = if R::JANGGI {
-            &SOLDIER_J_ATTACKERS[them.index()][k]
-        } else {
-            &SOLDIER_X_ATTACKERS[them.index()][k]
-        };
-        for &s in soldiers.as_slice() {
+        for &s in R::soldier_attackers(them.index(), k) {
             if board[s as usize] == soldier {
                 to_c |= bit(s);
             }
         }
-        if R::JANGGI {
+        if R::LONG_ELEPHANT {
             let elephant = Some(Piece::new(them, PieceKind::Elephant));
             for a in ELEPHANT_J_ATTACKERS[k].as_slice() {
                 if board[a.sq as usize] == elephant
@@ -402,17 +390,17 @@ impl Position {
         let chariot = Piece::new(them, PieceKind::Chariot);
         let cannon = Piece::new(them, PieceKind::Cannon);
         let general = Piece::new(them, PieceKind::General);
-        let mut line = |ray: &[u8]| {
+        let line = |ray: &[u8]| {
             let mut it = ray
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &s)| board[s as usize].map(|p| (i, p)));
             let Some((i1, p1)) = it.next() else { return };
-            if p1 == chariot || (!R::JANGGI && p1 == general) {
+            if p1 == chariot || (R::FLYING_GENERAL && p1 == general) {
                 to_c |= points_mask(&ray[..=i1]);
                 return;
             }
-            if R::JANGGI && p1.kind() == PieceKind::Cannon {
+            if R::JUMPING_CANNON && p1.kind() == PieceKind::Cannon {
                 return;
             }
             if let Some((i2, p2)) = it.next() {
@@ -422,14 +410,7 @@ impl Position {
                 }
             }
         };
-        for ray in &RAYS[k] {
-            line(ray.as_slice());
-        }
-        if R::JANGGI {
-            for ray in &DIAG_RAYS[k] {
-                line(ray.as_slice());
-            }
-        }
+        for_each_line::<R>(k, line);
         (from_c, to_c)
     }
 
@@ -451,7 +432,7 @@ impl Position {
                 self.gen_piece::<R>(&ctx, k, from.raw(), kind, list);
             }
         }
-        if R::JANGGI
+        if R::PASS
             && kind != Kind::Captures
             && self.count(us, PieceKind::General) == 1
             && self.pass_allowed()
@@ -537,49 +518,8 @@ impl Position {
         let f = from as usize;
         let board = self.board();
         match k {
-            // Captures alone jump to the first (chariot) or second
-            // (cannon) piece with the occupancy masks; lists with quiet
-            // moves walk the rays, which visits those points anyway.
-            PieceKind::Chariot if kind == Kind::Captures => {
-                for d in 0..4 {
-                    self.chariot_capture::<R>(ctx, from, d, list);
-                }
-                if R::JANGGI {
-                    for ray in &DIAG_RAYS[f] {
-                        self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
-                    }
-                }
-            }
-            PieceKind::Cannon if kind == Kind::Captures => {
-                for d in 0..4 {
-                    self.cannon_capture::<R>(ctx, from, d, list);
-                }
-                if R::JANGGI {
-                    for ray in &DIAG_RAYS[f] {
-                        self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
-                    }
-                }
-            }
-            PieceKind::Chariot => {
-                for ray in &RAYS[f] {
-                    self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
-                }
-                if R::JANGGI {
-                    for ray in &DIAG_RAYS[f] {
-                        self.slide::<R>(ctx, from, ray.as_slice(), kind, list);
-                    }
-                }
-            }
-            PieceKind::Cannon => {
-                for ray in &RAYS[f] {
-                    self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
-                }
-                if R::JANGGI {
-                    for ray in &DIAG_RAYS[f] {
-                        self.cannon::<R>(ctx, from, ray.as_slice(), kind, list);
-                    }
-                }
-            }
+            PieceKind::Chariot => self.slider::<R>(ctx, from, false, kind, list),
+            PieceKind::Cannon => self.slider::<R>(ctx, from, true, kind, list),
             PieceKind::Horse => {
                 for l in HORSE[f].as_slice() {
                     if board[l.b1 as usize].is_none() && self.enterable(us, l.sq, kind) {
@@ -588,14 +528,10 @@ impl Position {
                 }
             }
             PieceKind::Elephant => {
-                let leaps = if R::JANGGI {
-                    &ELEPHANT_J[f]
-                } else {
-                    &ELEPHANT_X[c][f]
-                };
-                for l in leaps.as_slice() {
+                for l in R::elephant_leaps(c, f) {
+                    // Xiangqi leaps have `b2 == b1`: one test is enough.
                     if board[l.b1 as usize].is_none()
-                        && (!R::JANGGI || board[l.b2 as usize].is_none())
+                        && (!R::LONG_ELEPHANT || board[l.b2 as usize].is_none())
                         && self.enterable(us, l.sq, kind)
                     {
                         self.add::<R>(ctx, from, l.sq, list);
@@ -603,36 +539,21 @@ impl Position {
                 }
             }
             PieceKind::Soldier => {
-                let steps = if R::JANGGI {
-                    SOLDIER_J[c][f].as_slice()
-                } else {
-                    SOLDIER_X[c][f].as_slice()
-                };
-                for &to in steps {
+                for &to in R::soldier_steps(c, f) {
                     if self.enterable(us, to, kind) {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
             }
             PieceKind::Advisor => {
-                let steps = if R::JANGGI {
-                    PALACE_STEP_J[c][f].as_slice()
-                } else {
-                    ADVISOR_X[c][f].as_slice()
-                };
-                for &to in steps {
+                for &to in R::advisor_steps(c, f) {
                     if self.enterable(us, to, kind) {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
             }
             PieceKind::General => {
-                let steps = if R::JANGGI {
-                    PALACE_STEP_J[c][f].as_slice()
-                } else {
-                    GENERAL_X[c][f].as_slice()
-                };
-                for &to in steps {
+                for &to in R::general_steps(c, f) {
                     if self.enterable(us, to, kind)
                         && self.leaves_general_safe::<R>(from, to, to, ctx.bikjang)
                     {
@@ -640,6 +561,59 @@ impl Position {
                     }
                 }
             }
+        }
+    }
+
+    /// Moves of a chariot or (`cannon`) a cannon on `from`, along every
+    /// line the rules give it: the one loop over lines in the generator.
+    /// Captures alone jump to the first (chariot) or second (cannon) piece
+    /// on the orthogonal lines with the occupancy masks; lists with quiet
+    /// moves walk the rays, which visits those points anyway.
+    #[inline(always)]
+    fn slider<R: GameRules>(
+        &self,
+        ctx: &Ctx,
+        from: u8,
+        cannon: bool,
+        kind: Kind,
+        list: &mut MoveList,
+    ) {
+        let f = from as usize;
+        if kind == Kind::Captures {
+            for d in 0..4 {
+                if cannon {
+                    self.cannon_capture::<R>(ctx, from, d, list);
+                } else {
+                    self.chariot_capture::<R>(ctx, from, d, list);
+                }
+            }
+        } else {
+            for ray in &RAYS[f] {
+                self.slider_ray::<R>(ctx, from, ray.as_slice(), cannon, kind, list);
+            }
+        }
+        if R::PALACE_DIAGONALS {
+            for ray in &DIAG_RAYS[f] {
+                self.slider_ray::<R>(ctx, from, ray.as_slice(), cannon, kind, list);
+            }
+        }
+    }
+
+    /// Moves of a chariot or (`cannon`) a cannon on `from` along one ray.
+    #[inline(always)]
+    fn slider_ray<R: GameRules>(
+        &self,
+        ctx: &Ctx,
+        from: u8,
+        ray: &[u8],
+        cannon: bool,
+        kind: Kind,
+        list: &mut MoveList,
+    ) {
+        if cannon {
+            self.cannon::<R>(ctx, from, ray, kind, list);
+        } else {
+            self.slide::<R>(ctx, from, ray, kind, list);
         }
     }
 
@@ -667,7 +641,7 @@ impl Position {
         let board = self.board();
         let is_cannon = |s: u8| board[s as usize].is_some_and(|p| p.kind() == PieceKind::Cannon);
         if board[to as usize].is_some_and(|p| p.color() != ctx.us)
-            && !(R::JANGGI && (is_cannon(screen) || is_cannon(to)))
+            && !(R::JUMPING_CANNON && (is_cannon(screen) || is_cannon(to)))
         {
             self.add::<R>(ctx, from, to, list);
         }
@@ -716,26 +690,26 @@ impl Position {
             let Some(&to) = it.next() else { return };
             match board[to as usize] {
                 None => {
-                    if !R::JANGGI && kind != Kind::Captures {
+                    if !R::JUMPING_CANNON && kind != Kind::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => break p,
             }
         };
-        if R::JANGGI && screen.kind() == PieceKind::Cannon {
+        if R::JUMPING_CANNON && screen.kind() == PieceKind::Cannon {
             return;
         }
         for &to in it {
             match board[to as usize] {
                 None => {
-                    if R::JANGGI && kind != Kind::Captures {
+                    if R::JUMPING_CANNON && kind != Kind::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => {
                     if p.color() != ctx.us
-                        && !(R::JANGGI && p.kind() == PieceKind::Cannon)
+                        && !(R::JUMPING_CANNON && p.kind() == PieceKind::Cannon)
                         && kind != Kind::Quiets
                     {
                         self.add::<R>(ctx, from, to, list);

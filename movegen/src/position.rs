@@ -2,9 +2,8 @@
 //! state stack that make/unmake and repetition judgement walk.
 
 use crate::attacks::{self, general_attacked, generals_facing, BoardView};
-use crate::geometry::{CHECK_FROM, CHECK_TO};
 use crate::occupancy::{self, Direction, LineScan, Occupancy};
-use crate::variant::{GameRules, JanggiRules, XiangqiRules};
+use crate::variant::{with_rules, GameRules};
 use crate::{zobrist, Color, Move, Piece, PieceKind, Square, Variant};
 
 /// What one ply changed and what judging the game needs about it.
@@ -300,10 +299,7 @@ impl Position {
     /// flying-general rule; for Janggi, facing generals are not an attack).
     pub fn general_attacked(&self, c: Color) -> bool {
         let ks = self.general(c).raw();
-        match self.variant.is_janggi() {
-            false => general_attacked::<XiangqiRules, _>(self, ks, !c),
-            true => general_attacked::<JanggiRules, _>(self, ks, !c),
-        }
+        with_rules!(self.variant.game(), R => general_attacked::<R, _>(self, ks, !c))
     }
 
     fn compute_in_check(&self) -> bool {
@@ -313,10 +309,9 @@ impl Position {
     /// Whether the piece on `from` attacks point `to` (could capture a piece
     /// of the other colour there, ignoring pins).
     pub fn attacks(&self, from: Square, to: Square) -> bool {
-        match self.variant.is_janggi() {
-            false => attacks::piece_attacks::<XiangqiRules, _>(self, from.raw(), to.raw()),
-            true => attacks::piece_attacks::<JanggiRules, _>(self, from.raw(), to.raw()),
-        }
+        with_rules!(self.variant.game(), R => {
+            attacks::piece_attacks::<R, _>(self, from.raw(), to.raw())
+        })
     }
 
     /// Pieces of colour `by` that attack point `s` (ignoring pins).
@@ -413,31 +408,14 @@ impl Position {
         }
         self.side = !self.side;
         self.key = key;
-        let in_check = if m.is_pass() || st.last_move.map_or(true, |prev| prev.is_pass()) {
-            // After a pass (which may have accepted bikjang in check, leaving
-            // the passer's general attacked) or at the start, test fully.
-            self.compute_in_check()
-        } else {
-            // The side now to move was not in check before this move (it
-            // could not be: it was the mover's turn), so only a move that
-            // lands on or leaves a point that matters to its general can
-            // have given check.
-            let ks = self.general(self.side).index();
-            let g = usize::from(self.is_janggi());
-            let touched = (CHECK_FROM[g][ks] >> from.index()) | (CHECK_TO[g][ks] >> to.index());
-            touched & 1 != 0 && self.count(self.side, PieceKind::General) == 1 && {
-                let (f, t, by) = (from.raw(), to.raw(), !self.side);
-                let check = match self.is_janggi() {
-                    false => attacks::attacked_after_move::<XiangqiRules, _>(
-                        self, ks as u8, by, f, t, true,
-                    ),
-                    true => attacks::attacked_after_move::<JanggiRules, _>(
-                        self, ks as u8, by, f, t, true,
-                    ),
-                };
-                debug_assert_eq!(check, self.compute_in_check(), "check flag after {m}");
-                check
-            }
+        // A pass (which may have accepted bikjang in check, leaving the
+        // passer's general attacked) or the first move gets the full test.
+        let shortcut = !m.is_pass() && st.last_move.is_some_and(|prev| !prev.is_pass());
+        let in_check = self.count(self.side, PieceKind::General) == 1 && {
+            let (ks, by) = (self.general(self.side).raw(), !self.side);
+            with_rules!(self.variant.game(), R => attacks::check_given::<R, _>(
+                self, ks, by, from.raw(), to.raw(), shortcut
+            ))
         };
         self.states.push(State {
             key,
@@ -602,7 +580,8 @@ impl Position {
         if general_attacked::<R, _>(&view, ks, !self.side) {
             return false;
         }
-        if R::JANGGI && must_break_bikjang {
+        // Facing generals are bikjang where they are not an attack.
+        if !R::FLYING_GENERAL && must_break_bikjang {
             let other = self.general(!self.side).raw();
             // Capturing the facing general (possible only after a pass in
             // check accepted bikjang) also breaks it.
@@ -629,40 +608,13 @@ impl Position {
             return false;
         }
         let ks = self.general(!self.side).raw();
-        // As in `make_move`: after an ordinary move the opponent is not in
-        // check, so only a move touching a point that matters to its general
-        // can give check (most quiet moves are settled by two mask tests).
-        if self.state().last_move.is_some_and(|prev| !prev.is_pass()) {
-            let g = usize::from(self.is_janggi());
-            let k = usize::from(ks);
-            let touched =
-                (CHECK_FROM[g][k] >> m.from().index()) | (CHECK_TO[g][k] >> m.to().index());
-            if touched & 1 == 0 {
-                return false;
-            }
-        }
+        // After an ordinary move the opponent is not in check (see
+        // `attacks::check_given`).
+        let shortcut = self.state().last_move.is_some_and(|prev| !prev.is_pass());
         let (f, t) = (m.from().raw(), m.to().raw());
-        let targeted = self.state().last_move.is_some_and(|prev| !prev.is_pass());
-        let check = match (self.is_janggi(), targeted) {
-            (false, true) => {
-                attacks::attacked_after_move::<XiangqiRules, _>(&view, ks, self.side, f, t, true)
-            }
-            (true, true) => {
-                attacks::attacked_after_move::<JanggiRules, _>(&view, ks, self.side, f, t, true)
-            }
-            (false, false) => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
-            (true, false) => general_attacked::<JanggiRules, _>(&view, ks, self.side),
-        };
-        debug_assert!(
-            !targeted
-                || check
-                    == match self.is_janggi() {
-                        false => general_attacked::<XiangqiRules, _>(&view, ks, self.side),
-                        true => general_attacked::<JanggiRules, _>(&view, ks, self.side),
-                    },
-            "gives_check {m}"
-        );
-        check
+        with_rules!(self.variant.game(), R => {
+            attacks::check_given::<R, _>(&view, ks, self.side, f, t, shortcut)
+        })
     }
 }
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::geometry::{self, Leap, Leaps, Targets};
+
 /// Which of the two games a position belongs to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Game {
@@ -161,20 +163,142 @@ impl FromStr for Variant {
     }
 }
 
-/// Compile-time game selection for the move generator's hot loops.
+/// What differs between the two games' movement rules: the rules as
+/// constants and the per-game geometry tables behind a common shape.
+///
+/// The generator, the attack tests and the check shortcut are generic over
+/// this trait, so each game gets its own monomorphised copy of the hot loops
+/// and no run-time test of the game is left in them; [`with_rules!`] picks
+/// the copy once, at the entry point.
 pub(crate) trait GameRules {
-    /// True for Janggi, false for Xiangqi.
-    const JANGGI: bool;
+    /// Generals on one open file attack each other (Xiangqi's flying
+    /// general). In Janggi facing generals are bikjang, which the variant
+    /// settles, not an attack.
+    const FLYING_GENERAL: bool;
+    /// Chariots, cannons, generals and guards also move along the palace
+    /// diagonals (Janggi).
+    const PALACE_DIAGONALS: bool;
+    /// A cannon moves only by jumping, and may neither jump over nor capture
+    /// a cannon (Janggi). A Xiangqi cannon moves like a chariot and captures
+    /// by jumping over any piece.
+    const JUMPING_CANNON: bool;
+    /// Elephants can reach the enemy general, over two blocking points
+    /// (Janggi). Xiangqi elephants stay on their own side and have one eye.
+    const LONG_ELEPHANT: bool;
+    /// The side to move may pass (Janggi).
+    const PASS: bool;
+    /// Points that matter to a general on the indexed point as move origins
+    /// ([`crate::geometry::CHECK_FROM`]).
+    const CHECK_FROM: &'static [u128; 90];
+    /// Points that matter to a general on the indexed point as move
+    /// destinations ([`crate::geometry::CHECK_TO`]).
+    const CHECK_TO: &'static [u128; 90];
+
+    /// Soldier steps of colour `c` from point `s`.
+    fn soldier_steps(c: usize, s: usize) -> &'static [u8];
+    /// Points from which a soldier of colour `c` attacks point `s`.
+    fn soldier_attackers(c: usize, s: usize) -> &'static [u8];
+    /// Elephant leaps of colour `c` from point `s`.
+    fn elephant_leaps(c: usize, s: usize) -> &'static [Leap];
+    /// Advisor (Janggi: guard) steps of colour `c` from point `s`.
+    fn advisor_steps(c: usize, s: usize) -> &'static [u8];
+    /// General steps of colour `c` from point `s` (within the palace).
+    fn general_steps(c: usize, s: usize) -> &'static [u8];
 }
 
-/// Xiangqi marker for generic generator functions.
+/// Xiangqi's rules for generic generator functions.
 pub(crate) struct XiangqiRules;
-/// Janggi marker for generic generator functions.
+/// Janggi's rules for generic generator functions.
 pub(crate) struct JanggiRules;
 
 impl GameRules for XiangqiRules {
-    const JANGGI: bool = false;
+    const FLYING_GENERAL: bool = true;
+    const PALACE_DIAGONALS: bool = false;
+    const JUMPING_CANNON: bool = false;
+    const LONG_ELEPHANT: bool = false;
+    const PASS: bool = false;
+    const CHECK_FROM: &'static [u128; 90] = &geometry::CHECK_FROM[0];
+    const CHECK_TO: &'static [u128; 90] = &geometry::CHECK_TO[0];
+
+    #[inline(always)]
+    fn soldier_steps(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<3>; 90]; 2] = geometry::SOLDIER_X;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn soldier_attackers(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<5>; 90]; 2] = geometry::SOLDIER_X_ATTACKERS;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn elephant_leaps(c: usize, s: usize) -> &'static [Leap] {
+        static T: [[Leaps; 90]; 2] = geometry::ELEPHANT_X;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn advisor_steps(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<4>; 90]; 2] = geometry::ADVISOR_X;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn general_steps(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<4>; 90]; 2] = geometry::GENERAL_X;
+        T[c][s].as_slice()
+    }
 }
+
 impl GameRules for JanggiRules {
-    const JANGGI: bool = true;
+    const FLYING_GENERAL: bool = false;
+    const PALACE_DIAGONALS: bool = true;
+    const JUMPING_CANNON: bool = true;
+    const LONG_ELEPHANT: bool = true;
+    const PASS: bool = true;
+    const CHECK_FROM: &'static [u128; 90] = &geometry::CHECK_FROM[1];
+    const CHECK_TO: &'static [u128; 90] = &geometry::CHECK_TO[1];
+
+    #[inline(always)]
+    fn soldier_steps(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<5>; 90]; 2] = geometry::SOLDIER_J;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn soldier_attackers(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<5>; 90]; 2] = geometry::SOLDIER_J_ATTACKERS;
+        T[c][s].as_slice()
+    }
+    #[inline(always)]
+    fn elephant_leaps(_c: usize, s: usize) -> &'static [Leap] {
+        static T: [Leaps; 90] = geometry::ELEPHANT_J;
+        T[s].as_slice()
+    }
+    #[inline(always)]
+    fn advisor_steps(c: usize, s: usize) -> &'static [u8] {
+        Self::general_steps(c, s)
+    }
+    #[inline(always)]
+    fn general_steps(c: usize, s: usize) -> &'static [u8] {
+        static T: [[Targets<8>; 90]; 2] = geometry::PALACE_STEP_J;
+        T[c][s].as_slice()
+    }
 }
+
+/// Evaluate `$body` with `$R` standing for the [`GameRules`] of `$game` (a
+/// [`Game`]): the one place where a run-time game becomes a type, so that
+/// what follows is monomorphised per game.
+///
+/// `with_rules!(pos.variant().game(), R => general_attacked::<R, _>(pos, ks, by))`
+macro_rules! with_rules {
+    ($game:expr, $R:ident => $body:expr) => {
+        match $game {
+            $crate::variant::Game::Xiangqi => {
+                type $R = $crate::variant::XiangqiRules;
+                $body
+            }
+            $crate::variant::Game::Janggi => {
+                type $R = $crate::variant::JanggiRules;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
