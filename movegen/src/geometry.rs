@@ -5,6 +5,8 @@
 //! [`Square`](crate::Square). Tables that depend on the side (palaces,
 //! river, soldier direction) are indexed by colour first.
 
+use crate::Square;
+
 /// Orthogonal directions as (file delta, rank delta): north (towards Black),
 /// south, east (towards file i), west.
 pub(crate) const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
@@ -80,8 +82,9 @@ impl<const N: usize> Targets<N> {
 }
 
 /// A leaper step with up to two blocking points: the blockers must be empty.
-#[derive(Clone, Copy)]
-pub(crate) struct Leap {
+/// Public, read-only, through [`crate::leaps`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leap {
     /// For a move table: the destination; for an attacker table: the origin.
     pub(crate) sq: u8,
     /// First blocking point (the horse's leg, the elephant's first step).
@@ -89,6 +92,29 @@ pub(crate) struct Leap {
     /// Second blocking point (elephant only; equals `b1` for horses and
     /// Xiangqi elephants so one test covers both).
     pub(crate) b2: u8,
+}
+
+impl Leap {
+    /// The destination of the leap.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked(self.sq)
+    }
+
+    /// The first point passed over, which must be empty: the horse's leg,
+    /// the elephant's orthogonal step (its eye in Xiangqi).
+    #[inline]
+    pub const fn first_block(self) -> Square {
+        Square::from_index_unchecked(self.b1)
+    }
+
+    /// The second point passed over, which must be empty: the Janggi
+    /// elephant's diagonal step; the same as [`Leap::first_block`] for
+    /// horses and Xiangqi elephants.
+    #[inline]
+    pub const fn second_block(self) -> Square {
+        Square::from_index_unchecked(self.b2)
+    }
 }
 
 /// Up to eight leaps.

@@ -16,10 +16,12 @@ mod chase;
 pub mod fen;
 mod geometry;
 pub mod judge;
+pub mod leaps;
 mod movegen;
 pub mod notation;
 mod occupancy;
 pub mod perft;
+mod play;
 mod position;
 pub mod setups;
 mod types;
@@ -34,6 +36,7 @@ pub use judge::{
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use occupancy::{Direction, LineScan};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
+pub use play::IllegalMove;
 pub use position::{Position, State};
 pub use types::{
     Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES,

@@ -383,8 +383,19 @@ impl Position {
         self.occ.clear(from.raw());
     }
 
-    /// Play a move. The move must be legal here (see
-    /// [`Position::is_legal`] for moves of unknown origin).
+    /// Play a move without checking it: the unchecked fast path for moves
+    /// this crate generated for this very position ([`Position::legal_moves`]),
+    /// as search and perft use it. Library users with moves of any other
+    /// origin (typed, read from a file or a hash table) call
+    /// [`Position::play`], which checks legality first.
+    ///
+    /// # Precondition
+    ///
+    /// `m` must be legal here. The position is not checked: a move from an
+    /// empty point is ignored without recording a state (debug builds
+    /// panic), so the next [`Position::unmake_move`] takes back the move
+    /// before it and the game record no longer matches the board; other
+    /// illegal moves leave a position no rule allows.
     pub fn make_move(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
         let st = *self.state();

@@ -268,8 +268,7 @@ impl GameRules for JanggiRules {
     }
     #[inline(always)]
     fn elephant_leaps(_c: usize, s: usize) -> &'static [Leap] {
-        static T: [Leaps; 90] = geometry::ELEPHANT_J;
-        T[s].as_slice()
+        crate::leaps::JANGGI_ELEPHANT[s].as_slice()
     }
     #[inline(always)]
     fn advisor_steps(c: usize, s: usize) -> &'static [u8] {

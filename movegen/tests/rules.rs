@@ -2,7 +2,7 @@
 //! round trips and errors, and the 16-bit move-code legality check.
 
 use movegen::{
-    move_text, perft, perft_parallel, setups, Move, PerftOptions, Position, Ranks, Variant,
+    move_text, perft, perft_parallel, setups, Move, PerftOptions, Position, Ranks, Square, Variant,
 };
 
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -309,4 +309,64 @@ fn hash_key_marks_the_state_after_a_pass() {
     p.make_move(m);
     assert_eq!(p.hash_key(), p.key());
     assert_eq!(predicted, p.hash_key());
+}
+
+/// `play` refuses what `is_legal` refuses and leaves the position as it
+/// was; it plays what `legal_moves` lists, and `unmake_move` takes it back.
+#[test]
+fn play_checks_legality() {
+    for variant in [Variant::Xiangqi, Variant::Janggi] {
+        let mut pos = Position::startpos(variant);
+        let fen = pos.to_fen();
+        let legal = pos.legal_moves();
+        for code in 0..=u16::MAX {
+            let Some(m) = Move::from_code(code) else {
+                continue;
+            };
+            match pos.play(m) {
+                Ok(()) => {
+                    assert!(legal.contains(&m), "{variant}: played illegal {m}");
+                    pos.unmake_move();
+                }
+                Err(e) => {
+                    assert_eq!(e, movegen::IllegalMove(m));
+                    assert!(!legal.contains(&m), "{variant}: refused legal {m}");
+                }
+            }
+            assert_eq!(pos.to_fen(), fen, "{variant}: after {m}");
+        }
+    }
+}
+
+/// The exported leap tables are the generator's: on an empty board but for
+/// the piece and the generals, a horse's (Janggi: elephant's) legal moves
+/// are exactly its leaps.
+#[test]
+fn exported_leaps_match_the_generator() {
+    let p = pos("3k5/9/9/9/4N4/9/9/9/9/5K3 w - - 0 1", Variant::Xiangqi);
+    let from = Square::from_coords(4, 5).expect("on the board");
+    let mut targets: Vec<Square> = movegen::leaps::horse(from).iter().map(|l| l.to()).collect();
+    let mut moves: Vec<Square> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to())
+        .collect();
+    targets.sort_by_key(|s| s.index());
+    moves.sort_by_key(|s| s.index());
+    assert_eq!(targets, moves);
+    let p = pos("3k5/9/9/9/4B4/9/9/9/9/5K3 w - - 0 1", Variant::Janggi);
+    let mut targets: Vec<Square> = movegen::leaps::janggi_elephant(from)
+        .iter()
+        .map(|l| l.to())
+        .collect();
+    let mut moves: Vec<Square> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == from && !m.is_pass())
+        .map(|m| m.to())
+        .collect();
+    targets.sort_by_key(|s| s.index());
+    moves.sort_by_key(|s| s.index());
+    assert_eq!(targets, moves);
 }
