@@ -8,9 +8,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use movegen::{
-    divide_parallel, move_text, PerftOptions, Position, Ranks, Square, Variant, Verdict,
-};
+use movegen::{divide_parallel, move_text, PerftOptions, Position, Ranks, Square, Variant};
 
 /// Deepest perft the protocols accept (depth 9 from the start position
 /// already takes hours; the limit keeps a typo from pinning the CPUs).
@@ -103,12 +101,6 @@ pub fn eval_lines(pos: &Position) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
-}
-
-/// The rules' judgement of the game so far (mate, stalemate, repetition
-/// verdicts, move limit, Janggi endings), from the whole move history.
-pub fn judge(pos: &Position) -> Verdict {
-    pos.judge()
 }
 
 /// `result … reason …` (the text after `info string`).

@@ -15,7 +15,7 @@ use crate::{ucci, uci, xboard};
 
 /// Which protocol a session speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ProtocolName {
     /// UCI (also UCI-Cyclone).
     Uci,
     /// UCCI.
@@ -73,12 +73,12 @@ pub trait Protocol {
 }
 
 /// The protocol a first line selects; `None` for a blank line.
-pub fn detect(line: &str) -> Option<Kind> {
+pub fn detect(line: &str) -> Option<ProtocolName> {
     let first = line.split_whitespace().next()?.to_ascii_lowercase();
     Some(match first.as_str() {
-        "ucci" => Kind::Ucci,
-        "xboard" | "protover" => Kind::Xboard,
-        _ => Kind::Uci,
+        "ucci" => ProtocolName::Ucci,
+        "xboard" | "protover" => ProtocolName::Xboard,
+        _ => ProtocolName::Uci,
     })
 }
 
@@ -98,9 +98,9 @@ pub fn run(rx: &Receiver<Event>, tx: &Sender<Event>, out: Out) {
         }
     };
     let mut proto: Box<dyn Protocol> = match kind {
-        Kind::Uci => Box::new(uci::Uci::new(out)),
-        Kind::Ucci => Box::new(ucci::Ucci::new(out)),
-        Kind::Xboard => Box::new(xboard::Xboard::new(out, tx.clone())),
+        ProtocolName::Uci => Box::new(uci::Uci::new(out)),
+        ProtocolName::Ucci => Box::new(ucci::Ucci::new(out)),
+        ProtocolName::Xboard => Box::new(xboard::Xboard::new(out, tx.clone())),
     };
     if proto.handle(&first) == Flow::Quit {
         return quit(proto);
@@ -137,12 +137,12 @@ mod tests {
 
     #[test]
     fn first_line_chooses() {
-        assert_eq!(detect("uci"), Some(Kind::Uci));
-        assert_eq!(detect("  ucci "), Some(Kind::Ucci));
-        assert_eq!(detect("xboard"), Some(Kind::Xboard));
-        assert_eq!(detect("protover 2"), Some(Kind::Xboard));
-        assert_eq!(detect("fen 9/9 w"), Some(Kind::Uci));
-        assert_eq!(detect("startpos moves h2e2"), Some(Kind::Uci));
+        assert_eq!(detect("uci"), Some(ProtocolName::Uci));
+        assert_eq!(detect("  ucci "), Some(ProtocolName::Ucci));
+        assert_eq!(detect("xboard"), Some(ProtocolName::Xboard));
+        assert_eq!(detect("protover 2"), Some(ProtocolName::Xboard));
+        assert_eq!(detect("fen 9/9 w"), Some(ProtocolName::Uci));
+        assert_eq!(detect("startpos moves h2e2"), Some(ProtocolName::Uci));
         assert_eq!(detect("   "), None);
     }
 }

@@ -60,13 +60,13 @@ pub struct Ucci {
 
 /// How a finished search should be reported.
 #[derive(Clone, Copy)]
-struct Verdict {
+struct ReportTerms {
     draw_offered: bool,
     draw_cp: i32,
     resign_cp: i32,
 }
 
-fn bestmove_line(b: &BestMove, v: Verdict) -> String {
+fn bestmove_line(b: &BestMove, v: ReportTerms) -> String {
     let Some(m) = b.best else {
         return "nobestmove".into();
     };
@@ -292,7 +292,7 @@ impl Ucci {
             limits,
             Box::new(move |i: &SearchInfo| out.lines(info_lines(i))),
             Box::new(move |b: BestMove| {
-                let v = Verdict {
+                let v = ReportTerms {
                     draw_offered: flag.load(Ordering::Relaxed),
                     draw_cp,
                     resign_cp,
@@ -416,7 +416,7 @@ mod tests {
             score,
             depth: 5,
         };
-        let v = Verdict {
+        let v = ReportTerms {
             draw_offered: true,
             draw_cp: 0,
             resign_cp: 500,

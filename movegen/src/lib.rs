@@ -14,10 +14,10 @@
 mod attacks;
 mod chase;
 pub mod fen;
+mod generate;
 mod geometry;
 pub mod judge;
 pub mod leaps;
-mod movegen;
 pub mod notation;
 mod occupancy;
 pub mod perft;

@@ -39,7 +39,7 @@ const COUNTER: i32 = KILLER1 - 2;
 const SELECTION_PICKS: usize = 3;
 
 /// History-based tables a picker reads.
-pub(crate) struct Ordering<'a> {
+pub(crate) struct OrderHints<'a> {
     /// Butterfly history of the side to move.
     pub history: &'a SideHistory,
     /// Killers of this ply.
@@ -102,7 +102,7 @@ impl MovePicker {
     /// A picker over an already generated list of all legal moves (the
     /// hash move first when it is among them), ordered as the main picker
     /// orders them.
-    pub fn all(pos: &Position, moves: &MoveList, tt_move: Option<Move>, ord: &Ordering) -> Self {
+    pub fn all(pos: &Position, moves: &MoveList, tt_move: Option<Move>, ord: &OrderHints) -> Self {
         let mut p = MovePicker {
             stage: Stage::Rest,
             tt_move: None,
@@ -150,7 +150,7 @@ impl MovePicker {
     /// The next move with its ordering score; `ord` is read when the quiet
     /// moves are generated.
     #[inline]
-    pub fn next(&mut self, pos: &Position, ord: &Ordering) -> Option<(Move, i32)> {
+    pub fn next(&mut self, pos: &Position, ord: &OrderHints) -> Option<(Move, i32)> {
         loop {
             match self.stage {
                 Stage::Tt => {
@@ -284,7 +284,7 @@ fn capture_score(pos: &Position, m: Move, victim: PieceKind) -> i32 {
 
 /// Killer, countermove or history score of a quiet move.
 #[inline]
-fn quiet_score(m: Move, ord: &Ordering) -> i32 {
+fn quiet_score(m: Move, ord: &OrderHints) -> i32 {
     if Some(m) == ord.killers[0] {
         KILLER1
     } else if Some(m) == ord.killers[1] {
@@ -333,7 +333,7 @@ mod tests {
             let pos = Position::from_fen(fen, v).expect("valid FEN");
             let legal = pos.legal_moves();
             for tt in [None, legal.first().copied(), legal.last().copied()] {
-                let ord = Ordering {
+                let ord = OrderHints {
                     history: &history,
                     killers: [legal.get(5).copied(), None],
                     counter: None,

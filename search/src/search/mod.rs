@@ -26,7 +26,7 @@ pub(crate) use rules::terminal_score;
 
 use crate::eval::{evaluate_with_psq, psq, psq_delta};
 use crate::history::{CounterMoves, History};
-use crate::movepick::Ordering;
+use crate::movepick::OrderHints;
 use crate::timeman::TimeBounds;
 use crate::tt::TranspositionTable;
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
@@ -503,8 +503,8 @@ impl Worker {
         side: Color,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
-    ) -> Ordering<'_> {
-        Ordering {
+    ) -> OrderHints<'_> {
+        OrderHints {
             history: self.history.side(side),
             killers,
             counter,

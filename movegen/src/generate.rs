@@ -24,11 +24,11 @@ use crate::attacks::{attacked_after_move, for_each_diagonal, for_each_line, Afte
 use crate::geometry::*;
 use crate::occupancy::{beyond, blockers, nearest, point, ray_line};
 use crate::variant::{with_rules, GameRules};
-use crate::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
+use crate::{Color, Move, MoveList, Piece, PieceKind, Position};
 
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+enum MoveSet {
     All,
     Captures,
     /// Non-captures, including the Janggi pass.
@@ -70,7 +70,7 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         if !self.janggi_game_ended() {
-            self.generate_into(&mut list, Kind::All);
+            self.generate_into(&mut list, MoveSet::All);
         }
         list
     }
@@ -79,7 +79,7 @@ impl Position {
     /// cut-off (what a position's FEN says is playable).
     pub fn legal_moves_ignoring_game_end(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_into(&mut list, Kind::All);
+        self.generate_into(&mut list, MoveSet::All);
         list
     }
 
@@ -87,7 +87,7 @@ impl Position {
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
         if !self.janggi_game_ended() {
-            self.generate_into(&mut list, Kind::Captures);
+            self.generate_into(&mut list, MoveSet::Captures);
         }
         list
     }
@@ -98,7 +98,7 @@ impl Position {
     pub fn legal_quiets(&self) -> MoveList {
         let mut list = MoveList::new();
         if !self.janggi_game_ended() {
-            self.generate_into(&mut list, Kind::Quiets);
+            self.generate_into(&mut list, MoveSet::Quiets);
         }
         list
     }
@@ -109,7 +109,7 @@ impl Position {
     #[inline]
     pub fn push_legal_captures(&self, list: &mut MoveList) {
         if !self.janggi_game_ended() {
-            self.generate_into(list, Kind::Captures);
+            self.generate_into(list, MoveSet::Captures);
         }
     }
 
@@ -118,14 +118,8 @@ impl Position {
     #[inline]
     pub fn push_legal_quiets(&self, list: &mut MoveList) {
         if !self.janggi_game_ended() {
-            self.generate_into(list, Kind::Quiets);
+            self.generate_into(list, MoveSet::Quiets);
         }
-    }
-
-    /// Number of legal moves (perft's bulk count at the leaves).
-    #[inline]
-    pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
     }
 
     /// Whether a Janggi game has already ended by the last moves: two
@@ -187,9 +181,9 @@ impl Position {
             evade_to: !0,
         };
         let kind = if self.board()[to as usize].is_some() {
-            Kind::Captures
+            MoveSet::Captures
         } else {
-            Kind::Quiets
+            MoveSet::Quiets
         };
         let mut list = MoveList::new();
         self.gen_piece::<R>(&ctx, k, from, kind, &mut list);
@@ -208,7 +202,7 @@ impl Position {
         !self.in_check() || (self.variant().has_bikjang() && self.generals_facing())
     }
 
-    fn generate_into(&self, list: &mut MoveList, kind: Kind) {
+    fn generate_into(&self, list: &mut MoveList, kind: MoveSet) {
         with_rules!(self.variant().game(), R => self.generate::<R>(list, kind))
     }
 
@@ -414,7 +408,7 @@ impl Position {
         (from_c, to_c)
     }
 
-    fn generate<R: GameRules>(&self, list: &mut MoveList, kind: Kind) {
+    fn generate<R: GameRules>(&self, list: &mut MoveList, kind: MoveSet) {
         let ctx = self.context::<R>();
         let us = ctx.us;
         // Most mobile pieces first: helps nothing in perft, but the search's
@@ -433,7 +427,7 @@ impl Position {
             }
         }
         if R::PASS
-            && kind != Kind::Captures
+            && kind != MoveSet::Captures
             && self.count(us, PieceKind::General) == 1
             && self.pass_allowed()
         {
@@ -497,10 +491,10 @@ impl Position {
     /// Whether `to` can be entered by a piece of colour `us`: empty (a
     /// quiet move) or an enemy (a capture), as far as `kind` wants those.
     #[inline(always)]
-    fn enterable(&self, us: Color, to: u8, kind: Kind) -> bool {
+    fn enterable(&self, us: Color, to: u8, kind: MoveSet) -> bool {
         match self.board()[to as usize] {
-            None => kind != Kind::Captures,
-            Some(p) => p.color() != us && kind != Kind::Quiets,
+            None => kind != MoveSet::Captures,
+            Some(p) => p.color() != us && kind != MoveSet::Quiets,
         }
     }
 
@@ -510,7 +504,7 @@ impl Position {
         ctx: &Ctx,
         k: PieceKind,
         from: u8,
-        kind: Kind,
+        kind: MoveSet,
         list: &mut MoveList,
     ) {
         let us = ctx.us;
@@ -575,11 +569,11 @@ impl Position {
         ctx: &Ctx,
         from: u8,
         cannon: bool,
-        kind: Kind,
+        kind: MoveSet,
         list: &mut MoveList,
     ) {
         let f = from as usize;
-        if kind == Kind::Captures {
+        if kind == MoveSet::Captures {
             for d in 0..4 {
                 if cannon {
                     self.cannon_capture::<R>(ctx, from, d, list);
@@ -607,7 +601,7 @@ impl Position {
         from: u8,
         ray: &[u8],
         cannon: bool,
-        kind: Kind,
+        kind: MoveSet,
         list: &mut MoveList,
     ) {
         if cannon {
@@ -653,19 +647,19 @@ impl Position {
         ctx: &Ctx,
         from: u8,
         ray: &[u8],
-        kind: Kind,
+        kind: MoveSet,
         list: &mut MoveList,
     ) {
         let board = self.board();
         for &to in ray {
             match board[to as usize] {
                 None => {
-                    if kind != Kind::Captures {
+                    if kind != MoveSet::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => {
-                    if p.color() != ctx.us && kind != Kind::Quiets {
+                    if p.color() != ctx.us && kind != MoveSet::Quiets {
                         self.add::<R>(ctx, from, to, list);
                     }
                     return;
@@ -680,7 +674,7 @@ impl Position {
         ctx: &Ctx,
         from: u8,
         ray: &[u8],
-        kind: Kind,
+        kind: MoveSet,
         list: &mut MoveList,
     ) {
         let board = self.board();
@@ -690,7 +684,7 @@ impl Position {
             let Some(&to) = it.next() else { return };
             match board[to as usize] {
                 None => {
-                    if !R::JUMPING_CANNON && kind != Kind::Captures {
+                    if !R::JUMPING_CANNON && kind != MoveSet::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
@@ -703,14 +697,14 @@ impl Position {
         for &to in it {
             match board[to as usize] {
                 None => {
-                    if R::JUMPING_CANNON && kind != Kind::Captures {
+                    if R::JUMPING_CANNON && kind != MoveSet::Captures {
                         self.add::<R>(ctx, from, to, list);
                     }
                 }
                 Some(p) => {
                     if p.color() != ctx.us
                         && !(R::JUMPING_CANNON && p.kind() == PieceKind::Cannon)
-                        && kind != Kind::Quiets
+                        && kind != MoveSet::Quiets
                     {
                         self.add::<R>(ctx, from, to, list);
                     }
@@ -723,13 +717,5 @@ impl Position {
     /// Whether the side to move has no legal move (mated or stalemated).
     pub fn has_no_legal_move(&self) -> bool {
         self.legal_moves().is_empty()
-    }
-
-    /// The legal moves of the piece on `from` (empty if none or not ours).
-    pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        self.legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == from)
-            .collect()
     }
 }
