@@ -68,9 +68,16 @@ impl Position {
     /// allowed, and is empty when the game has already ended by a double
     /// pass or an accepted bikjang (see [`Position::janggi_game_ended`]).
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_list(MoveSet::All)
+    }
+
+    /// A new list of the legal moves of `set`; empty once a Janggi game
+    /// has ended.
+    #[inline]
+    fn legal_list(&self, set: MoveSet) -> MoveList {
         let mut list = MoveList::new();
         if !self.janggi_game_ended() {
-            self.generate_into(&mut list, MoveSet::All);
+            self.generate_into(&mut list, set);
         }
         list
     }
@@ -85,22 +92,14 @@ impl Position {
 
     /// Legal captures only (for quiescence search).
     pub fn legal_captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if !self.janggi_game_ended() {
-            self.generate_into(&mut list, MoveSet::Captures);
-        }
-        list
+        self.legal_list(MoveSet::Captures)
     }
 
     /// Legal non-captures only, including the Janggi pass: with
     /// [`Position::legal_captures`] exactly [`Position::legal_moves`], so a
     /// search can try captures before generating quiet moves at all.
     pub fn legal_quiets(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if !self.janggi_game_ended() {
-            self.generate_into(&mut list, MoveSet::Quiets);
-        }
-        list
+        self.legal_list(MoveSet::Quiets)
     }
 
     /// Append the legal captures to `list` ([`Position::legal_captures`]

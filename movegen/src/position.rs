@@ -562,7 +562,8 @@ impl Position {
 
     // ----- helpers for the generator --------------------------------------
 
-    /// Dispatch a generic function on the game.
+    /// Whether the position's game is Janggi (generic code asks its
+    /// [`GameRules`] instead).
     #[inline(always)]
     pub(crate) fn is_janggi(&self) -> bool {
         self.variant.is_janggi()
