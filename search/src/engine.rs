@@ -18,10 +18,31 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// Largest accepted `Threads` value.
+// The limits and defaults of the engine's settings. The protocol layer's
+// option table (`engine/options/`) announces exactly these, so a value
+// a GUI is offered is a value the search accepts. The ranges cover what
+// Pikafish and Fairy-Stockfish advertise, so a GUI set up for either never
+// sends a value we must refuse.
+
+/// Search threads when nothing else is set.
+pub const DEFAULT_THREADS: usize = 1;
+/// Largest `Threads` value (Pikafish's maximum; Fairy-Stockfish has 512).
 pub const MAX_THREADS: usize = 1024;
-/// Largest accepted `Hash` value in MiB.
-pub const MAX_HASH_MB: usize = 1 << 16;
+/// Hash size in MiB when nothing else is set.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest `Hash` value in MiB: 32 TiB on 64-bit targets, as Pikafish (and
+/// Stockfish) offer; 2 GiB where the address space is 32 bits. A size the
+/// machine cannot provide is refused by [`Engine::try_set_hash_mb`].
+pub const MAX_HASH_MB: usize = if usize::BITS >= 64 { 1 << 25 } else { 2048 };
+/// Principal variations when nothing else is set.
+pub const DEFAULT_MULTIPV: usize = 1;
+/// Largest `MultiPV` value (Fairy-Stockfish's maximum; Pikafish has 128).
+/// Above the number of legal moves it simply reports every move.
+pub const MAX_MULTIPV: usize = 500;
+/// Move overhead in milliseconds when nothing else is set.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// Largest move overhead in milliseconds (both peers' maximum).
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// Stack size of search threads: the recursion is at most `MAX_PLY` deep
 /// with a move list per frame.
 const STACK_SIZE: usize = 32 << 20;
@@ -58,6 +79,27 @@ struct Finished {
     nodes: u64,
 }
 
+/// A hash size the machine could not provide ([`Engine::try_set_hash_mb`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashError {
+    /// The size asked for, MiB.
+    pub requested_mb: usize,
+    /// The size the table has now, MiB.
+    pub kept_mb: usize,
+}
+
+impl std::fmt::Display for HashError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate {} MiB of hash; keeping {} MiB",
+            self.requested_mb, self.kept_mb
+        )
+    }
+}
+
+impl std::error::Error for HashError {}
+
 /// A hash-table entry as [`Engine::probe_hash`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashEntry {
@@ -91,34 +133,66 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// A new engine: 16 MiB hash, 1 thread, MultiPV 1, 10 ms move overhead.
+    /// A new engine with the default settings ([`DEFAULT_HASH_MB`],
+    /// [`DEFAULT_THREADS`], [`DEFAULT_MULTIPV`], [`DEFAULT_MOVE_OVERHEAD_MS`]).
     pub fn new() -> Engine {
         Engine {
-            tt: Arc::new(TranspositionTable::new(16)),
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            overhead_ms: 10,
-            workers: vec![Worker::new(0)],
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: DEFAULT_THREADS,
+            multipv: DEFAULT_MULTIPV,
+            overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            workers: (0..DEFAULT_THREADS).map(Worker::new).collect(),
             control: Arc::new(Control::new()),
             handle: None,
             last_nodes: 0,
         }
     }
 
-    /// Resize the hash table (clears it). Clamped to 1..=65536 MiB.
+    /// Resize the hash table (clears it), clamped to `1..=MAX_HASH_MB`
+    /// MiB. When the memory cannot be had, the table keeps its old size;
+    /// [`Engine::try_set_hash_mb`] says so.
     pub fn set_hash_mb(&mut self, mb: usize) {
+        // The error is the caller's to see through `try_set_hash_mb`; here
+        // the documented outcome (old size kept) is all there is to do.
+        let _ = self.try_set_hash_mb(mb);
+    }
+
+    /// Resize the hash table (clears it), clamped to `1..=MAX_HASH_MB`
+    /// MiB. If the allocation fails the old table (and size) stays.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), HashError> {
         self.halt();
         let mb = mb.clamp(1, MAX_HASH_MB);
-        if mb != self.hash_mb {
-            // Drop the old table first so both never coexist in memory.
-            self.tt = Arc::new(TranspositionTable::new(1));
-            self.tt = Arc::new(TranspositionTable::new(mb));
-            self.hash_mb = mb;
+        if mb == self.hash_mb {
+            return Ok(());
+        }
+        // Drop the old table first so both never coexist in memory; a
+        // one-MiB stand-in keeps the engine usable meanwhile.
+        let old = self.hash_mb;
+        self.tt = Arc::new(TranspositionTable::new(1));
+        match TranspositionTable::try_new(mb) {
+            Some(tt) => {
+                self.tt = Arc::new(tt);
+                self.hash_mb = mb;
+                Ok(())
+            }
+            None => {
+                // The old size was allocated before, so it can be again
+                // (unless memory ran out meanwhile: then one MiB stays).
+                if let Some(tt) = TranspositionTable::try_new(old) {
+                    self.tt = Arc::new(tt);
+                } else {
+                    self.hash_mb = 1;
+                }
+                Err(HashError {
+                    requested_mb: mb,
+                    kept_mb: self.hash_mb,
+                })
+            }
         }
     }
 
-    /// Number of search threads, clamped to 1..=1024.
+    /// Number of search threads, clamped to `1..=MAX_THREADS`.
     pub fn set_threads(&mut self, n: usize) {
         self.halt();
         self.threads = n.clamp(1, MAX_THREADS);
@@ -128,14 +202,16 @@ impl Engine {
         }
     }
 
-    /// Number of principal variations to report (at least 1).
+    /// Number of principal variations to report, clamped to
+    /// `1..=MAX_MULTIPV`.
     pub fn set_multipv(&mut self, n: usize) {
-        self.multipv = n.clamp(1, 500);
+        self.multipv = n.clamp(1, MAX_MULTIPV);
     }
 
-    /// Time kept in reserve for each move (communication delays).
+    /// Time kept in reserve for each move (communication delays), at most
+    /// [`MAX_MOVE_OVERHEAD_MS`].
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
-        self.overhead_ms = ms.min(60_000);
+        self.overhead_ms = ms.min(MAX_MOVE_OVERHEAD_MS);
     }
 
     /// Empty the hash table.

@@ -33,7 +33,10 @@ mod timeman;
 mod tt;
 
 pub use bench::{bench, BenchResult};
-pub use engine::{Engine, HashEntry};
+pub use engine::{
+    Engine, HashEntry, HashError, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_MULTIPV,
+    DEFAULT_THREADS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+};
 pub use eval::{eval_trace, evaluate};
 
 use movegen::Move;

@@ -124,14 +124,28 @@ pub(crate) struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` MiB (at least one bucket).
+    /// A table of about `mb` MiB (at least one bucket). For the engine's
+    /// own small sizes (the default, a stand-in): running out of memory
+    /// here is the allocator's usual abort.
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let buckets = (0..n.max(1)).map(|_| Bucket::new()).collect();
-        TranspositionTable {
+        match TranspositionTable::try_new(mb) {
+            Some(tt) => tt,
+            None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()),
+        }
+    }
+
+    /// [`TranspositionTable::new`], or `None` when the memory cannot be
+    /// reserved: the size comes from the user, and an impossible one must
+    /// be an error, not the allocator's abort.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let n = mb.max(1).checked_mul(1 << 20)? / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n.max(1)).ok()?;
+        buckets.extend((0..n.max(1)).map(|_| Bucket::new()));
+        Some(TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empty every entry.
