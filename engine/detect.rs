@@ -8,9 +8,8 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use search::BestMove;
-
 use crate::io::{Event, Out};
+use crate::protocol::{Flow, Protocol};
 use crate::{ucci, uci, xboard};
 
 /// Which protocol a session speaks.
@@ -22,54 +21,6 @@ pub enum ProtocolName {
     Ucci,
     /// XBoard / CECP.
     Xboard,
-}
-
-/// Whether the loop goes on after a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep reading.
-    Continue,
-    /// `quit`: end the session.
-    Quit,
-}
-
-/// One input line split for a protocol's dispatcher.
-pub struct CommandLine<'a> {
-    /// The first word, lower-cased (commands are matched without case).
-    pub cmd: String,
-    /// The text after the first word, as typed (FENs keep their case).
-    pub rest: &'a str,
-    /// All words of the line, the command first.
-    pub words: Vec<&'a str>,
-}
-
-impl<'a> CommandLine<'a> {
-    /// Split a line; `None` for a blank one.
-    pub fn parse(line: &'a str) -> Option<CommandLine<'a>> {
-        let line = line.trim();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let first = *words.first()?;
-        Some(CommandLine {
-            cmd: first.to_ascii_lowercase(),
-            rest: line[first.len()..].trim_start(),
-            words,
-        })
-    }
-}
-
-/// A protocol front-end.
-pub trait Protocol {
-    /// Handle one input line.
-    fn handle(&mut self, line: &str) -> Flow;
-    /// A search started by this front-end finished (search number, result).
-    fn search_done(&mut self, id: u64, best: BestMove);
-    /// The session ends: after `quit` (`input_ended` false) stop any
-    /// search without waiting for it; when input ended, stop the search
-    /// and wait for its result. Either way a running perft finishes and
-    /// prints its count first: perft is a measurement, not a search, and
-    /// scripts pipe `go perft N` and `quit` and read the total, as
-    /// Stockfish-family engines (which run perft synchronously) print it.
-    fn finish(&mut self, input_ended: bool);
 }
 
 /// The protocol a first line selects; `None` for a blank line.

@@ -2,10 +2,13 @@
 //!
 //! Module map:
 //! - [`detect`]: chooses the protocol from the first line and runs the loop.
+//! - [`protocol`]: what the front-ends share: the `Protocol` trait, the
+//!   split command line, the engine's name, move/PV/bestmove text, clocks.
 //! - [`uci`], [`ucci`], [`xboard`]: the three protocols, each a thin
 //!   translator between text and the search [`search::Engine`].
 //! - [`session`]: state every protocol shares (position, options, engine).
-//! - [`options`]: the option table and typed settings.
+//! - [`options`]: the option table, its text in each protocol, the typed
+//!   settings and the resign/draw rule.
 //! - [`commands`]: perft/divide, `d`, `eval`, `bench`, `result`.
 //! - [`io`]: the stdin reader thread and the locked stdout writer.
 //! - [`wdl`]: the win/draw/loss model behind `UCI_ShowWDL`.
@@ -19,6 +22,7 @@ pub mod commands;
 pub mod detect;
 pub mod io;
 pub mod options;
+pub mod protocol;
 pub mod session;
 pub mod tune;
 pub mod ucci;

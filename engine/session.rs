@@ -12,11 +12,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use movegen::{Position, Ranks, Variant};
-use search::{BestMove, Engine, Limits, SearchInfo};
+use search::{BestMove, Engine, HashError, Limits, SearchInfo};
 
 use crate::commands;
 use crate::io::Out;
-use crate::options::{Effect, OptionError, Settings};
+use crate::options::{Dialect, Effect, OptionError, OptionId, Settings};
 
 /// Engine values last pushed into the search engine.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -120,15 +120,47 @@ impl Session {
         true
     }
 
-    /// Set an option; a variant change resets the position to its start.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Effect, OptionError> {
-        let effect = self.settings.set(name, value)?;
+    /// Set the option a protocol calls `name`. On error nothing changes
+    /// and the error names the option as the protocol spells it.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        dialect: Dialect,
+    ) -> Result<Effect, OptionError> {
+        let name = name.trim();
+        let id =
+            OptionId::find(name, dialect).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        self.set_option_as(id, value, name)
+    }
+
+    /// Set an option by id (XBoard's `memory`, `cores`), named in errors
+    /// by its table name.
+    pub fn set_option_id(&mut self, id: OptionId, value: &str) -> Result<Effect, OptionError> {
+        self.set_option_as(id, value, id.row().name())
+    }
+
+    /// Store a value and act on it: a variant change resets the position
+    /// to its start, a new game resets the game. When no search runs the
+    /// engine takes the new values now, so a hash size the machine cannot
+    /// provide is an error here (the old size stays).
+    fn set_option_as(
+        &mut self,
+        id: OptionId,
+        value: &str,
+        name: &str,
+    ) -> Result<Effect, OptionError> {
+        let effect = self.settings.set(id, value).map_err(|e| e.named(name))?;
         match effect {
             Effect::ClearHash => self.clear_pending = true,
             Effect::Variant => self.pos = Position::startpos(self.settings.variant),
+            Effect::NewGame => self.new_game(),
             Effect::None => {}
         }
-        self.apply_if_idle();
+        self.apply_if_idle().map_err(|error| OptionError::Hash {
+            name: name.to_string(),
+            error,
+        })?;
         Ok(effect)
     }
 
@@ -139,11 +171,14 @@ impl Session {
         self.pos = Position::startpos(v);
     }
 
-    /// A new game starts: the hash and the search's history tables are
-    /// cleared before the next search.
+    /// A new game starts (UCI `ucinewgame`, UCCI `newgame`, XBoard `new`):
+    /// the position goes back to the variant's start, and the hash and
+    /// the search's history tables are cleared before the next search.
     pub fn new_game(&mut self) {
+        self.pos = Position::startpos(self.settings.variant);
         self.new_game_pending = true;
-        self.apply_if_idle();
+        let applied = self.apply_if_idle();
+        self.note_hash_error(applied);
     }
 
     /// Parse `startpos [moves …]` or `fen <FEN> [moves …]` (the words
@@ -209,7 +244,8 @@ impl Session {
     pub fn stop_and_wait(&mut self) {
         self.engine.stop();
         self.engine.wait();
-        self.apply_pending();
+        let applied = self.apply_pending();
+        self.note_hash_error(applied);
     }
 
     /// Wait for a search to end by itself.
@@ -217,26 +253,43 @@ impl Session {
         self.engine.wait();
     }
 
-    fn apply_if_idle(&mut self) {
-        if !self.engine.is_searching() {
-            // A search that ended by itself may still need joining.
-            self.engine.wait();
-            self.apply_pending();
+    /// A hash size set during a search that the machine could not provide
+    /// is reported when it is applied, as an ordinary error line.
+    fn note_hash_error(&self, applied: Result<(), HashError>) {
+        if let Err(error) = applied {
+            let name = OptionId::Hash.row().name().to_string();
+            self.note(&format!("error: {}", OptionError::Hash { name, error }));
         }
     }
 
+    fn apply_if_idle(&mut self) -> Result<(), HashError> {
+        if self.engine.is_searching() {
+            return Ok(());
+        }
+        // A search that ended by itself may still need joining.
+        self.engine.wait();
+        self.apply_pending()
+    }
+
     /// Push changed settings into the engine (no search may be running).
-    fn apply_pending(&mut self) {
+    /// A hash size that cannot be allocated is taken back out of the
+    /// settings, so they always say what the engine has.
+    fn apply_pending(&mut self) -> Result<(), HashError> {
         let s = &self.settings;
-        let want = Applied {
+        let mut want = Applied {
             threads: s.threads,
             hash_mb: s.hash_mb,
             multipv: s.multipv,
             overhead_ms: s.move_overhead_ms,
         };
         let old = self.applied;
+        let mut result = Ok(());
         if old.map(|a| a.hash_mb) != Some(want.hash_mb) {
-            self.engine.set_hash_mb(want.hash_mb);
+            if let Err(e) = self.engine.try_set_hash_mb(want.hash_mb) {
+                want.hash_mb = e.kept_mb;
+                self.settings.hash_mb = e.kept_mb;
+                result = Err(e);
+            }
         }
         if old.map(|a| a.threads) != Some(want.threads) {
             self.engine.set_threads(want.threads);
@@ -257,6 +310,7 @@ impl Session {
             self.engine.clear_hash();
             self.clear_pending = false;
         }
+        result
     }
 
     /// Start a search of the current position. A search still running is
@@ -352,11 +406,11 @@ impl Session {
         // its depth is bounded too.
         let depth = parse_opt::<u32>(args.first(), "depth")?.map(|d| d.clamp(1, 30));
         let threads = parse_opt::<usize>(args.get(1), "threads")?
-            .unwrap_or(1)
-            .clamp(1, crate::options::MAX_THREADS as usize);
+            .unwrap_or(search::DEFAULT_THREADS)
+            .clamp(1, search::MAX_THREADS);
         let hash = parse_opt::<usize>(args.get(2), "hash")?
-            .unwrap_or(16)
-            .clamp(1, crate::options::MAX_HASH_MB as usize);
+            .unwrap_or(search::DEFAULT_HASH_MB)
+            .clamp(1, search::MAX_HASH_MB);
         self.stop_and_wait();
         let mut w = self.out.writer();
         search::bench(depth, threads, hash, &mut w);

@@ -8,21 +8,25 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use movegen::{move_text, Move, Ranks};
+use movegen::{Move, Ranks};
 use search::{BestMove, Bound, HashEntry, Limits, Score, SearchInfo};
 
-use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::Out;
-use crate::options::{self, ucci_alias, Kind};
+use crate::options::text::ucci_lines;
+use crate::options::{Dialect, EndRule, OptionError};
+use crate::protocol::{
+    clock_ms, push_pv, CommandLine, Flow, MoveStyle, Protocol, ENGINE_AUTHOR, ENGINE_NAME,
+};
 use crate::session::Session;
-use crate::uci::{ENGINE_AUTHOR, ENGINE_NAME};
 
 const RANKS: Ranks = Ranks::ZeroBased;
+const STYLE: MoveStyle = MoveStyle::Coords(RANKS);
 
 /// UCCI's mate value: a mate in `p` plies scores `MATE - p`.
 pub const MATE: i32 = 10_000;
 
-/// Standard UCCI options that do not apply to Jiang: accepted with a note.
+/// Standard UCCI options that do not apply to Jiang: accepted with a note
+/// (the options that do apply are rows of the option table).
 const IGNORED: &[&str] = &[
     "batch",
     "debug",
@@ -51,37 +55,21 @@ pub fn score_value(s: Score) -> i32 {
 /// The UCCI session.
 pub struct Ucci {
     s: Session,
-    millis: bool,
     banned: Vec<Move>,
     /// The opponent offered a draw for the running search (`go draw`, or
     /// `ponderhit draw` after the search started).
     draw_offered: Arc<AtomicBool>,
 }
 
-/// How a finished search should be reported.
-#[derive(Clone, Copy)]
-struct ReportTerms {
-    draw_offered: bool,
-    draw_cp: i32,
-    resign_cp: i32,
-}
-
-fn bestmove_line(b: &BestMove, v: ReportTerms) -> String {
-    let Some(m) = b.best else {
+/// `bestmove m [ponder m2] [resign|draw]`, or `nobestmove`; whether to
+/// resign or accept an offered draw is the one rule of [`EndRule`].
+fn bestmove_line(b: &BestMove, rule: EndRule, draw_offered: bool) -> String {
+    let Some(mut s) = STYLE.bestmove(b) else {
         return "nobestmove".into();
     };
-    let mut s = format!("bestmove {}", move_text(m, RANKS));
-    if let Some(p) = b.ponder {
-        s.push_str(&format!(" ponder {}", move_text(p, RANKS)));
-    }
-    let losing = match b.score {
-        Score::Mate(n) => n < 0,
-        Score::Cp(cp) => v.resign_cp > 0 && cp <= -v.resign_cp,
-    };
-    let drawish = matches!(b.score, Score::Cp(cp) if cp <= v.draw_cp);
-    if losing {
+    if rule.resigns(b.score) {
         s.push_str(" resign");
-    } else if v.draw_offered && drawish {
+    } else if draw_offered && rule.accepts_draw(b.score) {
         s.push_str(" draw");
     }
     s
@@ -92,7 +80,6 @@ impl Ucci {
     pub fn new(out: Out) -> Ucci {
         Ucci {
             s: Session::new(out),
-            millis: true,
             banned: Vec::new(),
             draw_offered: Arc::default(),
         }
@@ -107,28 +94,7 @@ impl Ucci {
             format!("id name {ENGINE_NAME}"),
             format!("id author {ENGINE_AUTHOR}"),
         ];
-        v.push("option usemillisec type check default true".into());
-        for (ucci, uci) in [
-            ("hashsize", "Hash"),
-            ("threads", "Threads"),
-            ("ponder", "Ponder"),
-            ("multipv", "MultiPV"),
-        ] {
-            if let Some(def) = options::OPTIONS.iter().find(|o| o.name == uci) {
-                v.push(match def.kind {
-                    Kind::Spin { min, max } => {
-                        format!(
-                            "option {ucci} type spin min {min} max {max} default {}",
-                            def.default
-                        )
-                    }
-                    _ => format!("option {ucci} type check default {}", def.default),
-                });
-            }
-        }
-        v.push("option resignscore type spin min 0 max 100000 default 0".into());
-        v.push("option drawscore type spin min -1000 max 1000 default 0".into());
-        v.push("option newgame type button".into());
+        v.extend(ucci_lines());
         v.push("ucciok".into());
         self.s.out.lines(v);
     }
@@ -138,27 +104,16 @@ impl Ucci {
             return self.error("setoption: missing option name");
         };
         let value = words[1..].join(" ");
-        let lname = name.to_ascii_lowercase();
-        if lname == "usemillisec" {
-            match value.to_ascii_lowercase().as_str() {
-                "true" | "on" | "1" => self.millis = true,
-                "false" | "off" | "0" => self.millis = false,
-                _ => self.error(&format!(
-                    "setoption usemillisec: bad value '{value}', expected true or false"
-                )),
+        match self.s.set_option(name, &value, Dialect::Ucci) {
+            Ok(_) => {}
+            Err(OptionError::Unknown(_))
+                if IGNORED.contains(&name.to_ascii_lowercase().as_str()) =>
+            {
+                self.s.note(&format!(
+                    "option '{name}' does not apply to this engine; ignored"
+                ));
             }
-        } else if lname == "newgame" {
-            self.s.new_game();
-        } else if let Some(ours) = ucci_alias(&lname) {
-            if let Err(e) = self.s.set_option(ours, &value) {
-                self.error(&e.to_string());
-            }
-        } else if IGNORED.contains(&lname.as_str()) {
-            self.s.note(&format!(
-                "option '{name}' does not apply to this engine; ignored"
-            ));
-        } else {
-            self.error(&format!("unknown option '{name}'"));
+            Err(e) => self.error(&e.to_string()),
         }
     }
 
@@ -186,11 +141,15 @@ impl Ucci {
         let mut draw = false;
         let mut notes = Vec::new();
         let us = self.s.pos.side_to_move();
-        let scale = if self.millis { 1.0 } else { 1000.0 };
+        let scale = if self.s.settings.use_millisec {
+            1.0
+        } else {
+            1000.0
+        };
         let time = |t: Option<&&str>| {
             t.and_then(|t| t.parse::<f64>().ok())
                 .filter(|v| v.is_finite())
-                .map(|v| options::clock_ms(v * scale))
+                .map(|v| clock_ms(v * scale))
         };
         let int = |t: Option<&&str>| t.and_then(|t| t.parse::<u64>().ok());
         let mut i = 0;
@@ -285,19 +244,15 @@ impl Ucci {
         self.s.stop_and_wait();
         let flag = Arc::new(AtomicBool::new(draw_offered));
         self.draw_offered = Arc::clone(&flag);
-        let (draw_cp, resign_cp) = (self.s.settings.draw_cp, self.s.settings.resign_cp);
+        let rule = self.s.settings.end;
         let out = self.s.out.clone();
         let done_out = self.s.out.clone();
         self.s.go(
             limits,
             Box::new(move |i: &SearchInfo| out.lines(info_lines(i))),
             Box::new(move |b: BestMove| {
-                let v = ReportTerms {
-                    draw_offered: flag.load(Ordering::Relaxed),
-                    draw_cp,
-                    resign_cp,
-                };
-                done_out.line(&bestmove_line(&b, v));
+                let offered = flag.load(Ordering::Relaxed);
+                done_out.line(&bestmove_line(&b, rule, offered));
             }),
         );
     }
@@ -317,7 +272,7 @@ fn pophash_line(entry: Option<HashEntry>) -> String {
     let mut s = "pophash".to_string();
     let Some(e) = entry else { return s };
     if let Some(m) = e.best {
-        s.push_str(&format!(" bestmove {}", move_text(m, RANKS)));
+        s.push_str(&format!(" bestmove {}", STYLE.text(m)));
     }
     let v = score_value(e.score);
     let d = e.depth.max(0);
@@ -338,13 +293,7 @@ fn info_lines(i: &SearchInfo) -> Vec<String> {
         Bound::Lower => first.push_str(" lowerbound"),
         Bound::Upper => first.push_str(" upperbound"),
     }
-    if !i.pv.is_empty() {
-        first.push_str(" pv");
-        for &m in &i.pv {
-            first.push(' ');
-            first.push_str(&move_text(m, RANKS));
-        }
-    }
+    push_pv(&mut first, &i.pv, STYLE);
     vec![first, format!("info time {} nodes {}", i.time_ms, i.nodes)]
 }
 
@@ -381,17 +330,12 @@ impl Protocol for Ucci {
         Flow::Continue
     }
 
-    fn search_done(&mut self, _id: u64, _best: BestMove) {}
+    fn session(&mut self) -> &mut Session {
+        &mut self.s
+    }
 
-    fn finish(&mut self, input_ended: bool) {
-        if input_ended {
-            self.s.stop_and_wait();
-        } else {
-            self.s.stop();
-        }
-        // The perft's lines come before `bye`: a script reads up to it.
-        self.s.finish_perft();
-        self.s.out.line("bye");
+    fn farewell(&self) -> Option<&'static str> {
+        Some("bye")
     }
 }
 
@@ -416,22 +360,25 @@ mod tests {
             score,
             depth: 5,
         };
-        let v = ReportTerms {
-            draw_offered: true,
+        let v = EndRule {
             draw_cp: 0,
             resign_cp: 500,
         };
-        assert!(bestmove_line(&b(Score::Cp(-10)), v).ends_with(" draw"));
-        assert!(!bestmove_line(&b(Score::Cp(30)), v).ends_with(" draw"));
-        assert!(bestmove_line(&b(Score::Cp(-600)), v).ends_with(" resign"));
-        assert!(bestmove_line(&b(Score::Mate(-2)), v).ends_with(" resign"));
+        assert!(bestmove_line(&b(Score::Cp(-10)), v, true).ends_with(" draw"));
+        assert!(!bestmove_line(&b(Score::Cp(-10)), v, false).ends_with(" draw"));
+        assert!(!bestmove_line(&b(Score::Cp(30)), v, true).ends_with(" draw"));
+        assert!(bestmove_line(&b(Score::Cp(-600)), v, true).ends_with(" resign"));
+        assert!(bestmove_line(&b(Score::Mate(-2)), v, true).ends_with(" resign"));
+        // Resign Score 0 never resigns, not even when mated.
+        let never = EndRule::default();
+        assert!(!bestmove_line(&b(Score::Mate(-2)), never, false).contains("resign"));
         let none = BestMove {
             best: None,
             ponder: None,
             score: Score::Cp(0),
             depth: 0,
         };
-        assert_eq!(bestmove_line(&none, v), "nobestmove");
+        assert_eq!(bestmove_line(&none, v, true), "nobestmove");
     }
 
     #[test]
@@ -444,7 +391,7 @@ mod tests {
             depth: 7,
         };
         assert_eq!(pophash_line(None), "pophash");
-        let t = move_text(m, RANKS);
+        let t = STYLE.text(m);
         assert_eq!(
             pophash_line(Some(e(Bound::Lower))),
             format!("pophash bestmove {t} lowerbound 12 depth 7")

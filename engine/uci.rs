@@ -6,19 +6,17 @@
 //! `1-10`, or `auto`). Bad input gets one `info string error: …` line and
 //! changes nothing.
 
-use movegen::{move_text, Color, Position, Ranks};
+use movegen::{Color, Position, Ranks};
 use search::{Bound, Limits, Score, SearchInfo};
 
-use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::Out;
-use crate::options::{self, split_setoption, OPTIONS};
+use crate::options::text::{split_setoption, uci_lines};
+use crate::options::Dialect;
+use crate::protocol::{
+    clock_ms, push_pv, CommandLine, Flow, MoveStyle, Protocol, ENGINE_AUTHOR, ENGINE_NAME,
+};
 use crate::session::{parse_depth, Session};
 use crate::wdl::{self, wdl, Model};
-
-/// Engine name with version, as every protocol announces it.
-pub const ENGINE_NAME: &str = concat!("Jiang ", env!("CARGO_PKG_VERSION"));
-/// Author line.
-pub const ENGINE_AUTHOR: &str = "the Jiang developers";
 
 /// What a `go` asks for.
 #[derive(Clone, Debug)]
@@ -60,7 +58,7 @@ pub fn parse_go(
     // they count as zero.
     let ms = |t: Option<&&str>| {
         t.and_then(|t| t.parse::<i64>().ok())
-            .map(|v| options::clock_ms(v as f64))
+            .map(|v| clock_ms(v as f64))
     };
     while i < words.len() {
         let w = words[i].to_ascii_lowercase();
@@ -153,13 +151,7 @@ pub fn info_line(i: &SearchInfo, ranks: Ranks, wdl_model: Option<Model>) -> Stri
         " nodes {} nps {} hashfull {} tbhits 0 time {}",
         i.nodes, i.nps, i.hashfull, i.time_ms
     ));
-    if !i.pv.is_empty() {
-        s.push_str(" pv");
-        for &m in &i.pv {
-            s.push(' ');
-            s.push_str(&move_text(m, ranks));
-        }
-    }
+    push_pv(&mut s, &i.pv, MoveStyle::Coords(ranks));
     s
 }
 
@@ -189,7 +181,7 @@ impl Uci {
             format!("id name {ENGINE_NAME}"),
             format!("id author {ENGINE_AUTHOR}"),
         ];
-        lines.extend(OPTIONS.iter().map(options::uci_line));
+        lines.extend(uci_lines());
         lines.push("uciok".into());
         self.s.out.lines(lines);
     }
@@ -198,7 +190,7 @@ impl Uci {
         match split_setoption(args) {
             None => self.error("setoption: missing option name"),
             Some((name, value)) => {
-                if let Err(e) = self.s.set_option(&name, &value) {
+                if let Err(e) = self.s.set_option(&name, &value, Dialect::Uci) {
                     self.error(&e.to_string());
                 }
             }
@@ -234,18 +226,8 @@ impl Uci {
                     limits,
                     Box::new(move |i| out.line(&info_line(i, ranks, model))),
                     Box::new(move |b| {
-                        let line = match (b.best, b.ponder) {
-                            (None, _) => "bestmove (none)".to_string(),
-                            (Some(m), None) => format!("bestmove {}", move_text(m, ranks)),
-                            (Some(m), Some(p)) => {
-                                format!(
-                                    "bestmove {} ponder {}",
-                                    move_text(m, ranks),
-                                    move_text(p, ranks)
-                                )
-                            }
-                        };
-                        done_out.line(&line);
+                        let line = MoveStyle::Coords(ranks).bestmove(&b);
+                        done_out.line(line.as_deref().unwrap_or("bestmove (none)"));
                     }),
                 );
             }
@@ -262,10 +244,7 @@ impl Protocol for Uci {
         match cmd.as_str() {
             "uci" => self.announce(),
             "isready" => self.s.out.line("readyok"),
-            "ucinewgame" => {
-                self.s.new_game();
-                self.s.pos = Position::startpos(self.s.settings.variant);
-            }
+            "ucinewgame" => self.s.new_game(),
             "setoption" => self.setoption(rest),
             "position" => self.position(rest, self.ranks()),
             // UCI-Cyclone sends the position without the keyword, always
@@ -286,15 +265,8 @@ impl Protocol for Uci {
         Flow::Continue
     }
 
-    fn search_done(&mut self, _id: u64, _best: search::BestMove) {}
-
-    fn finish(&mut self, input_ended: bool) {
-        if input_ended {
-            self.s.stop_and_wait();
-        } else {
-            self.s.stop();
-        }
-        self.s.finish_perft();
+    fn session(&mut self) -> &mut Session {
+        &mut self.s
     }
 }
 
@@ -339,7 +311,7 @@ mod tests {
         let GoCommand::Search(l) = cmd else {
             panic!("not a search")
         };
-        assert_eq!(l.inc_ms[0], Some(options::MAX_CLOCK_MS));
+        assert_eq!(l.inc_ms[0], Some(crate::protocol::MAX_CLOCK_MS));
     }
 
     #[test]

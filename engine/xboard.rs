@@ -13,15 +13,15 @@
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
-use movegen::{move_text, Color, GameResult, Move, Position, Ranks, Variant, Verdict};
+use movegen::{Color, GameResult, Move, Position, Ranks, Variant, Verdict};
 use search::{BestMove, Limits, Score, SearchInfo};
 
 use crate::commands;
-use crate::detect::{CommandLine, Flow, Protocol};
 use crate::io::{Event, Out};
-use crate::options::{self, OPTIONS};
+use crate::options::text::xboard_lines;
+use crate::options::{Dialect, OptionId};
+use crate::protocol::{clock_ms, CommandLine, Flow, MoveStyle, Protocol, ENGINE_NAME};
 use crate::session::Session;
-use crate::uci::ENGINE_NAME;
 
 const RANKS: Ranks = Ranks::ZeroBased;
 
@@ -93,25 +93,15 @@ fn xb_score(s: Score) -> i32 {
     }
 }
 
-/// Text of a move as XBoard expects it (`@@@@` for a pass).
-pub fn xb_move(m: Move) -> String {
-    if m.is_pass() {
-        "@@@@".into()
-    } else {
-        move_text(m, RANKS)
-    }
-}
-
 /// One thinking line: `ply score time nodes pv` (time in centiseconds).
 fn thinking_line(i: &SearchInfo) -> String {
-    let pv: Vec<String> = i.pv.iter().map(|&m| xb_move(m)).collect();
     format!(
         "{} {} {} {} {}",
         i.depth,
         xb_score(i.score),
         i.time_ms / 10,
         i.nodes,
-        pv.join(" ")
+        MoveStyle::Xboard.pv(&i.pv)
     )
 }
 
@@ -197,20 +187,8 @@ impl Xboard {
                  pause=0 reuse=1 san=0 sigint=0 sigterm=0 myname=\"{ENGINE_NAME}\" \
                  variants=\"xiangqi,janggi,janggitraditional,janggimodern,janggicasual\""
         )];
-        for def in OPTIONS {
-            // Threads, Hash and the variant are set through XBoard's own
-            // `cores`, `memory` and `variant` commands.
-            if matches!(
-                def.name,
-                "Threads" | "Hash" | "UCI_Variant" | "UCI_Ranks" | "UCI_ShowWDL" | "Ponder"
-            ) {
-                continue;
-            }
-            v.push(options::xboard_feature(
-                def,
-                &self.s.settings.value_text(def),
-            ));
-        }
+        // Which options XBoard lists is a column of the option table.
+        v.extend(xboard_lines(|id| self.s.settings.value_text(id)));
         v.push("feature done=1".into());
         self.s.out.lines(v);
     }
@@ -372,7 +350,6 @@ impl Xboard {
     fn new_game(&mut self) {
         self.cancel();
         self.s.new_game();
-        self.s.pos = Position::startpos(self.s.settings.variant);
         self.force = false;
         self.engine_side = Some(Color::Black);
         self.clock.sd = None;
@@ -433,8 +410,7 @@ impl Xboard {
         let base = words.get(1).and_then(|w| {
             let (m, sec) = w.split_once(':').unwrap_or((w, "0"));
             let (m, sec) = (m.parse::<f64>().ok()?, sec.parse::<f64>().ok()?);
-            (m.is_finite() && sec.is_finite())
-                .then(|| options::clock_ms(m * 60_000.0 + sec * 1000.0))
+            (m.is_finite() && sec.is_finite()).then(|| clock_ms(m * 60_000.0 + sec * 1000.0))
         });
         let inc = words
             .get(2)
@@ -444,7 +420,7 @@ impl Xboard {
             (Some(mps), Some(base), Some(inc)) if words.len() == 3 => {
                 self.clock.mps = mps;
                 self.clock.base_ms = base;
-                self.clock.inc_ms = options::clock_ms(inc * 1000.0);
+                self.clock.inc_ms = clock_ms(inc * 1000.0);
                 self.clock.st_ms = None;
             }
             _ => self.error("bad level", &words.join(" ")),
@@ -453,7 +429,7 @@ impl Xboard {
 
     fn centiseconds(&self, w: Option<&&str>) -> Option<u64> {
         w.and_then(|w| w.parse::<i64>().ok())
-            .map(|v| options::clock_ms(v as f64 * 10.0))
+            .map(|v| clock_ms(v as f64 * 10.0))
     }
 
     fn search_done_inner(&mut self, id: u64, best: BestMove) {
@@ -461,14 +437,8 @@ impl Xboard {
             Task::Think(t) if t == id => {
                 self.task = Task::Idle;
                 self.s.wait();
-                // `Resign Score` > 0: give up a hopeless game (a mate
-                // against us, or a score at or below minus the setting).
-                let resign_cp = self.s.settings.resign_cp;
-                let hopeless = match best.score {
-                    Score::Mate(n) => n < 0,
-                    Score::Cp(cp) => cp <= -resign_cp,
-                };
-                if resign_cp > 0 && hopeless && best.best.is_some() {
+                // The one resign rule of every protocol (`EndRule`).
+                if self.s.settings.end.resigns(best.score) && best.best.is_some() {
                     self.s.out.line("resign");
                     self.game_over = true;
                     return;
@@ -476,7 +446,9 @@ impl Xboard {
                 match best.best {
                     Some(m) if self.s.pos.is_legal(m) => {
                         self.s.pos.make_move(m);
-                        self.s.out.line(&format!("move {}", xb_move(m)));
+                        self.s
+                            .out
+                            .line(&format!("move {}", MoveStyle::Xboard.text(m)));
                         if !self.check_game_end() && self.ponder && !self.force {
                             if let Some(p) = best.ponder {
                                 self.start_ponder(p);
@@ -497,14 +469,15 @@ impl Xboard {
 
     fn option(&mut self, body: &str) {
         let (name, value) = body.split_once('=').unwrap_or((body, ""));
-        if let Err(e) = self.s.set_option(name, value) {
+        if let Err(e) = self.s.set_option(name, value, Dialect::Uci) {
             self.error("bad option", &e.to_string());
         }
     }
 
-    fn set_engine_option(&mut self, name: &str, value: Option<&&str>) {
+    /// `memory N` and `cores N`: XBoard's own commands for two options.
+    fn set_engine_option(&mut self, id: OptionId, value: Option<&&str>) {
         let v = value.copied().unwrap_or("");
-        if let Err(e) = self.s.set_option(name, v) {
+        if let Err(e) = self.s.set_option_id(id, v) {
             self.error("bad value", &e.to_string());
         }
     }
@@ -561,7 +534,7 @@ impl Protocol for Xboard {
                 .and_then(|w| w.parse::<f64>().ok())
                 .filter(|v| v.is_finite() && *v > 0.0)
             {
-                Some(s) => self.clock.st_ms = Some(options::clock_ms(s * 1000.0).max(1)),
+                Some(s) => self.clock.st_ms = Some(clock_ms(s * 1000.0).max(1)),
                 None => self.error("bad st", line),
             },
             "sd" => match arg.and_then(|w| w.parse::<u32>().ok()) {
@@ -569,8 +542,8 @@ impl Protocol for Xboard {
                 None => self.error("bad sd", line),
             },
             "ping" => self.s.out.line(&format!("pong {}", words[1..].join(" "))),
-            "memory" => self.set_engine_option("Hash", arg),
-            "cores" => self.set_engine_option("Threads", arg),
+            "memory" => self.set_engine_option(OptionId::Hash, arg),
+            "cores" => self.set_engine_option(OptionId::Threads, arg),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "hard" => self.ponder = true,
@@ -636,13 +609,8 @@ impl Protocol for Xboard {
         self.search_done_inner(id, best);
     }
 
-    fn finish(&mut self, input_ended: bool) {
-        if input_ended {
-            self.cancel();
-        } else {
-            self.s.stop();
-        }
-        self.s.finish_perft();
+    fn session(&mut self) -> &mut Session {
+        &mut self.s
     }
 }
 

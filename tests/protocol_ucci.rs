@@ -164,11 +164,17 @@ fn draw_resign_ponder_probe() {
     // Without the offer, no draw.
     e.send("go depth 3");
     assert!(!best(&mut e).ends_with(" draw"));
-    // Being mated: resign.
+    // Being mated with `resignscore` 0 (the default): no resignation,
+    // the rule every protocol shares; with a threshold: resign.
     e.uci("position fen 3k5/9/4R4/9/9/9/9/9/4R4/4K4 b");
     e.send("go depth 5");
     let bm = best(&mut e);
-    assert!(bm.ends_with(" resign") || bm == "nobestmove", "{bm}");
+    assert!(!bm.contains("resign"), "{bm}");
+    assert!(e.uci("setoption resignscore 500").is_empty());
+    e.send("go depth 5");
+    let bm = best(&mut e);
+    assert!(bm.ends_with(" resign"), "{bm}");
+    assert!(e.uci("setoption resignscore 0").is_empty());
     // Ponder, then ponderhit draw.
     e.uci("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w");
     e.send("go ponder time 500");

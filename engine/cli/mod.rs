@@ -71,7 +71,7 @@ fn args_error(command: &'static str) -> impl Fn(ArgError) -> CliError {
 
 /// The version line of `jiang --version` (the name the protocols announce).
 pub fn version() -> &'static str {
-    crate::uci::ENGINE_NAME
+    crate::protocol::ENGINE_NAME
 }
 
 /// Run the command line; returns the exit code.

@@ -135,11 +135,11 @@ fn parse_bench(args: &[String]) -> Result<BenchArgs, ArgError> {
     let num = |i, what| a.positional_parsed::<u64>(i, what, "a whole number", |_| true);
     let depth = num(0, "depth")?.map(|d| d.clamp(1, 64) as u32);
     let threads = num(1, "threads")?
-        .unwrap_or(1)
-        .clamp(1, crate::options::MAX_THREADS) as usize;
+        .unwrap_or(search::DEFAULT_THREADS as u64)
+        .clamp(1, search::MAX_THREADS as u64) as usize;
     let hash = num(2, "hash")?
-        .unwrap_or(16)
-        .clamp(1, crate::options::MAX_HASH_MB) as usize;
+        .unwrap_or(search::DEFAULT_HASH_MB as u64)
+        .clamp(1, search::MAX_HASH_MB as u64) as usize;
     Ok((depth, threads, hash))
 }
 
@@ -191,7 +191,10 @@ mod tests {
 
     #[test]
     fn bench_args() {
-        assert_eq!(parse_bench(&s(&[])), Ok((None, 1, 16)));
+        assert_eq!(
+            parse_bench(&s(&[])),
+            Ok((None, search::DEFAULT_THREADS, search::DEFAULT_HASH_MB))
+        );
         assert_eq!(parse_bench(&s(&["0", "2", "64"])), Ok((Some(1), 2, 64)));
         assert!(parse_bench(&s(&["x"])).is_err());
         assert!(parse_bench(&s(&["1", "2", "3", "4"])).is_err());

@@ -1,0 +1,177 @@
+//! Tests of the option table and the settings it changes.
+
+use super::text::{split_setoption, ucci_lines, uci_lines, xboard_lines};
+use super::*;
+
+const IDS: [OptionId; 13] = [
+    OptionId::UseMillisec,
+    OptionId::Threads,
+    OptionId::Hash,
+    OptionId::ClearHash,
+    OptionId::Ponder,
+    OptionId::MultiPv,
+    OptionId::MoveOverhead,
+    OptionId::UciVariant,
+    OptionId::UciShowWdl,
+    OptionId::UciRanks,
+    OptionId::ResignScore,
+    OptionId::DrawScore,
+    OptionId::NewGame,
+];
+
+#[test]
+fn every_row_is_reachable_by_its_names() {
+    assert_eq!(IDS.len(), OPTIONS.len());
+    for id in IDS {
+        let row = id.row();
+        assert_eq!(row.id, id);
+        assert!(
+            row.uci.is_some() || row.ucci.is_some(),
+            "{id:?} has no name"
+        );
+        for dialect in [Dialect::Uci, Dialect::Ucci] {
+            if let Some(name) = row.name_in(dialect) {
+                assert_eq!(OptionId::find(name, dialect), Some(id));
+                let shouted = format!("  {} ", name.to_ascii_uppercase());
+                assert_eq!(OptionId::find(&shouted, dialect), Some(id));
+            }
+        }
+    }
+    // A name from one dialect is not one of the other's.
+    assert_eq!(OptionId::find("hashsize", Dialect::Uci), None);
+    assert_eq!(OptionId::find("Move Overhead", Dialect::Ucci), None);
+    assert_eq!(OptionId::find("usemillisec", Dialect::Uci), None);
+}
+
+#[test]
+fn defaults_are_the_tables() {
+    let s = Settings::default();
+    for row in OPTIONS {
+        assert_eq!(s.value_text(row.id), row.kind.default_text(), "{}", row.id);
+    }
+}
+
+#[test]
+fn limits_are_the_searchs() {
+    let spin = |id: OptionId| match id.row().kind {
+        Kind::Spin { default, min, max } => (default, min, max),
+        k => panic!("{id} is {k:?}"),
+    };
+    assert_eq!(spin(OptionId::Threads), (1, 1, search::MAX_THREADS as i64));
+    assert_eq!(
+        spin(OptionId::Hash),
+        (
+            search::DEFAULT_HASH_MB as i64,
+            1,
+            search::MAX_HASH_MB as i64
+        )
+    );
+    assert_eq!(spin(OptionId::MultiPv), (1, 1, search::MAX_MULTIPV as i64));
+    assert_eq!(
+        spin(OptionId::MoveOverhead),
+        (
+            search::DEFAULT_MOVE_OVERHEAD_MS as i64,
+            0,
+            search::MAX_MOVE_OVERHEAD_MS as i64
+        )
+    );
+}
+
+#[test]
+fn spins_accept_their_limits_and_refuse_beyond() {
+    for row in OPTIONS {
+        let Kind::Spin { min, max, .. } = row.kind else {
+            continue;
+        };
+        let mut s = Settings::default();
+        assert_eq!(s.set(row.id, &max.to_string()), Ok(Effect::None));
+        assert_eq!(s.value_text(row.id), max.to_string());
+        assert_eq!(s.set(row.id, &min.to_string()), Ok(Effect::None));
+        let before = s.clone();
+        for bad in [
+            (max + 1).to_string(),
+            (min - 1).to_string(),
+            "x".into(),
+            String::new(),
+        ] {
+            assert!(s.set(row.id, &bad).is_err(), "{} {bad}", row.id);
+            assert_eq!(s, before, "{} changed by '{bad}'", row.id);
+        }
+    }
+}
+
+#[test]
+fn set_and_reject() {
+    let mut s = Settings::default();
+    assert_eq!(s.set(OptionId::Hash, "64"), Ok(Effect::None));
+    assert_eq!(s.hash_mb, 64);
+    let err = s.set(OptionId::Hash, "0").map_err(|e| e.named("hashsize"));
+    assert!(
+        matches!(&err, Err(OptionError::BadValue { name, .. }) if name == "hashsize"),
+        "{err:?}"
+    );
+    assert_eq!(s.hash_mb, 64);
+    assert_eq!(s.uci_ranks(), Ranks::ZeroBased);
+    assert_eq!(s.set(OptionId::UciVariant, "Janggi"), Ok(Effect::Variant));
+    assert_eq!(s.uci_ranks(), Ranks::OneBased);
+    assert_eq!(s.set(OptionId::UciRanks, "0"), Ok(Effect::None));
+    assert_eq!(s.uci_ranks(), Ranks::ZeroBased);
+    assert!(s.set(OptionId::UciRanks, "2").is_err());
+    assert_eq!(s.set(OptionId::ClearHash, ""), Ok(Effect::ClearHash));
+    assert_eq!(s.set(OptionId::NewGame, ""), Ok(Effect::NewGame));
+    assert_eq!(s.set(OptionId::UseMillisec, "off"), Ok(Effect::None));
+    assert!(!s.use_millisec);
+    assert!(s.set(OptionId::Ponder, "maybe").is_err());
+    assert!(s.set(OptionId::UciVariant, "chess").is_err());
+    assert_eq!(s.set(OptionId::ResignScore, "300"), Ok(Effect::None));
+    assert_eq!(s.end.resign_cp, 300);
+}
+
+#[test]
+fn announcements_come_from_the_table() {
+    let uci = uci_lines();
+    assert_eq!(
+        uci.len(),
+        OPTIONS.iter().filter(|r| r.uci.is_some()).count()
+    );
+    assert!(uci.contains(&format!(
+        "option name Hash type spin default {} min 1 max {}",
+        search::DEFAULT_HASH_MB,
+        search::MAX_HASH_MB
+    )));
+    assert!(uci.contains(&"option name Clear Hash type button".to_string()));
+    let ucci = ucci_lines();
+    assert_eq!(ucci[0], "option usemillisec type check default true");
+    assert!(ucci.contains(&format!(
+        "option hashsize type spin min 1 max {} default {}",
+        search::MAX_HASH_MB,
+        search::DEFAULT_HASH_MB
+    )));
+    assert!(ucci.contains(&"option newgame type button".to_string()));
+    let s = Settings::default();
+    let xb = xboard_lines(|id| s.value_text(id));
+    assert_eq!(xb.len(), OPTIONS.iter().filter(|r| r.xboard).count());
+    assert!(xb.contains(&"feature option=\"Move Overhead -spin 10 0 5000\"".to_string()));
+    assert!(!xb.iter().any(|l| l.contains("Hash -spin")));
+}
+
+#[test]
+fn tolerant_setoption() {
+    let p = split_setoption;
+    assert_eq!(p("name Hash value 64"), Some(("Hash".into(), "64".into())));
+    assert_eq!(p("Threads 4"), Some(("Threads".into(), "4".into())));
+    assert_eq!(
+        p("name Clear Hash"),
+        Some(("Clear Hash".into(), String::new()))
+    );
+    assert_eq!(p("Clear Hash"), Some(("Clear Hash".into(), String::new())));
+    assert_eq!(
+        p("name Move Overhead value 30"),
+        Some(("Move Overhead".into(), "30".into()))
+    );
+    assert_eq!(
+        p("Move Overhead 30"),
+        Some(("Move Overhead".into(), "30".into()))
+    );
+    assert_eq!(p(""), None);
+}
