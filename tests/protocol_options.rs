@@ -116,10 +116,7 @@ fn ucci_options_take_their_defaults() {
 
 #[test]
 fn xboard_options_show_their_current_values() {
-    let mut e = Jiang::start();
-    e.send("xboard");
-    e.send("protover 2");
-    let features = e.until_line("feature done=1");
+    let (mut e, features) = Jiang::start_xboard();
     let shown: Vec<&String> = features
         .iter()
         .filter(|l| l.starts_with("feature option="))
@@ -159,10 +156,7 @@ fn resign_rule_is_one_in_every_protocol() {
     assert!(!bm.contains("resign"), "{bm}");
 
     // XBoard, default Resign Score 0: plays on even when mated.
-    let mut e = Jiang::start();
-    e.send("xboard");
-    e.send("protover 2");
-    e.until_line("feature done=1");
+    let (mut e, _) = Jiang::start_xboard();
     for cmd in ["new", "force", "sd 3"] {
         e.send(cmd);
     }

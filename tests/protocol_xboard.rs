@@ -9,11 +9,7 @@ use protocol_common::{legal_in, Jiang, SOON};
 
 /// Start an engine in XBoard mode, past the feature negotiation.
 fn xboard() -> Jiang {
-    let mut e = Jiang::start();
-    e.send("xboard");
-    e.send("protover 2");
-    e.until_line("feature done=1");
-    e
+    Jiang::start_xboard().0
 }
 
 /// `cmd` then `ping n`; lines before `pong n`.

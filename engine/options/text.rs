@@ -27,41 +27,39 @@ pub fn xboard_lines(current: impl Fn(OptionId) -> String) -> Vec<String> {
 /// An option in UCI form: `option name Hash type spin default 16 min 1
 /// max …`; `None` for a row UCI does not have.
 pub fn uci_line(row: &OptionRow) -> Option<String> {
-    let name = row.uci?;
-    Some(match row.kind {
-        Kind::Spin { default, min, max } => {
-            format!("option name {name} type spin default {default} min {min} max {max}")
-        }
-        Kind::Check { default } => format!("option name {name} type check default {default}"),
-        Kind::Combo { default, values } => format!(
-            "option name {name} type combo default {default} {}",
-            vars(values)
-        ),
-        Kind::Button => format!("option name {name} type button"),
-    })
+    Some(option_line(&format!("name {}", row.uci?), row.kind, false))
 }
 
 /// An option in UCCI form, without the `name` keyword and with the limits
 /// before the default: `option hashsize type spin min 1 max … default
 /// 16`; `None` for a row UCCI does not have.
 pub fn ucci_line(row: &OptionRow) -> Option<String> {
-    let name = row.ucci?;
-    Some(match row.kind {
-        Kind::Spin { default, min, max } => {
-            format!("option {name} type spin min {min} max {max} default {default}")
-        }
-        Kind::Check { default } => format!("option {name} type check default {default}"),
-        Kind::Combo { default, values } => format!(
-            "option {name} type combo {} default {default}",
-            vars(values)
-        ),
-        Kind::Button => format!("option {name} type button"),
-    })
+    Some(option_line(row.ucci?, row.kind, true))
 }
 
-fn vars(values: &[&str]) -> String {
-    let v: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
-    v.join(" ")
+/// `option <head> type <kind>` followed by the default and the limits
+/// (`min … max …`, or the combo's `var …` words) in the protocol's order.
+fn option_line(head: &str, kind: Kind, limits_first: bool) -> String {
+    let (kind_word, default, limits) = match kind {
+        Kind::Spin { default, min, max } => {
+            ("spin", default.to_string(), format!("min {min} max {max}"))
+        }
+        Kind::Check { default } => ("check", default.to_string(), String::new()),
+        Kind::Combo { default, values } => {
+            let vars: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+            ("combo", default.to_string(), vars.join(" "))
+        }
+        Kind::Button => return format!("option {head} type button"),
+    };
+    let default = format!("default {default}");
+    let mut words = vec![format!("option {head} type {kind_word}")];
+    if limits_first {
+        words.extend([limits, default]);
+    } else {
+        words.extend([default, limits]);
+    }
+    words.retain(|w| !w.is_empty());
+    words.join(" ")
 }
 
 /// An option in XBoard form, `feature option="Move Overhead -spin 10 0

@@ -134,6 +134,16 @@ impl Jiang {
         lines.last().cloned().unwrap_or_default()
     }
 
+    /// Start the binary in XBoard mode (`xboard`, `protover 2`); returns
+    /// it with the lines up to `feature done=1`.
+    pub fn start_xboard() -> (Jiang, Vec<String>) {
+        let mut e = Jiang::start();
+        e.send("xboard");
+        e.send("protover 2");
+        let features = e.until_line("feature done=1");
+        (e, features)
+    }
+
     /// Send `cmd`, then a sync command (`isready`/`ping`) and read up to
     /// its answer; returns the lines in between.
     pub fn ask(&mut self, cmd: &str, sync: &str, answer: &str) -> Vec<String> {
