@@ -157,10 +157,17 @@ impl Session {
             Effect::NewGame => self.new_game(),
             Effect::None => {}
         }
-        self.apply_if_idle().map_err(|error| OptionError::Hash {
-            name: name.to_string(),
-            error,
-        })?;
+        match self.apply_if_idle() {
+            Err(error) if id == OptionId::Hash => {
+                return Err(OptionError::Hash {
+                    name: name.to_string(),
+                    error,
+                })
+            }
+            // A hash size set during the last search, applied only now:
+            // its own error line, this option is set all the same.
+            other => self.note_hash_error(other),
+        }
         Ok(effect)
     }
 

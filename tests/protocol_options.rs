@@ -5,7 +5,7 @@
 
 mod protocol_common;
 
-use protocol_common::Jiang;
+use protocol_common::{Jiang, SOON};
 
 /// The mated side to move: Black, two rooks on the e-file.
 const MATED: &str = "3k5/9/4R4/9/9/9/9/9/4R4/4K4 b - - 0 1";
@@ -73,6 +73,24 @@ fn uci_options_take_their_defaults_and_refuse_their_limits() {
         let out = e.uci("setoption name Hash value 33554432");
         assert!(
             out.len() == 1 && out[0].contains("cannot allocate"),
+            "{out:?}"
+        );
+        // Set during a search, the size is tried when that search is
+        // joined (at the latest by the next `go`): the error comes then,
+        // and the new search runs with the old table.
+        e.send("go infinite");
+        let notes = |out: Vec<String>| -> Vec<String> {
+            out.into_iter()
+                .filter(|l| l.starts_with("info string"))
+                .collect()
+        };
+        assert!(notes(e.uci("setoption name Hash value 33554432")).is_empty());
+        e.send("stop");
+        e.until_prefix("bestmove ");
+        e.send("go depth 1");
+        let out = notes(e.until(SOON, |l| l.starts_with("bestmove ")));
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error: option Hash: cannot allocate"),
             "{out:?}"
         );
     }

@@ -91,4 +91,20 @@ mod tests {
         }
         assert!(command("bogus").is_none());
     }
+
+    /// The help is a fixed text; its defaults must be the search's.
+    #[test]
+    fn bench_help_states_the_search_defaults() {
+        let text = BENCH.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (what, default) in [
+            ("DEPTH", search::bench::DEFAULT_DEPTH as usize),
+            ("THREADS threads", search::DEFAULT_THREADS),
+            ("HASH MiB of hash", search::DEFAULT_HASH_MB),
+        ] {
+            assert!(
+                text.contains(&format!("{what} (default {default})")),
+                "{what}"
+            );
+        }
+    }
 }
