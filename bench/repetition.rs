@@ -102,8 +102,8 @@ fn cases() -> Vec<Case> {
 
 /// Search every position to `depth` on one thread; (nodes, seconds).
 fn search_all(positions: &[Position], depth: u32) -> (u64, f64) {
+    // The engine's default hash size, as `jiang bench` uses.
     let mut engine = Engine::new();
-    engine.set_hash_mb(16);
     let mut nodes = 0;
     let start = Instant::now();
     for p in positions {
