@@ -14,6 +14,18 @@ pub const ENGINE_NAME: &str = concat!("Jiang ", env!("CARGO_PKG_VERSION"));
 /// Author line.
 pub const ENGINE_AUTHOR: &str = "the Jiang developers";
 
+/// The answer to UCI's `uci` and UCCI's `ucci`: `id name`, `id author`,
+/// the option lines, then `ok` (`uciok`, `ucciok`).
+pub fn handshake(options: Vec<String>, ok: &str) -> Vec<String> {
+    let mut lines = vec![
+        format!("id name {ENGINE_NAME}"),
+        format!("id author {ENGINE_AUTHOR}"),
+    ];
+    lines.extend(options);
+    lines.push(ok.to_string());
+    lines
+}
+
 /// Whether the loop goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {

@@ -14,9 +14,7 @@ use search::{BestMove, Bound, HashEntry, Limits, Score, SearchInfo};
 use crate::io::Out;
 use crate::options::text::ucci_lines;
 use crate::options::{Dialect, EndRule, OptionError};
-use crate::protocol::{
-    clock_ms, push_pv, CommandLine, Flow, MoveStyle, Protocol, ENGINE_AUTHOR, ENGINE_NAME,
-};
+use crate::protocol::{clock_ms, handshake, push_pv, CommandLine, Flow, MoveStyle, Protocol};
 use crate::session::Session;
 
 const RANKS: Ranks = Ranks::ZeroBased;
@@ -90,13 +88,7 @@ impl Ucci {
     }
 
     fn announce(&self) {
-        let mut v = vec![
-            format!("id name {ENGINE_NAME}"),
-            format!("id author {ENGINE_AUTHOR}"),
-        ];
-        v.extend(ucci_lines());
-        v.push("ucciok".into());
-        self.s.out.lines(v);
+        self.s.out.lines(handshake(ucci_lines(), "ucciok"));
     }
 
     fn setoption(&mut self, words: &[&str]) {

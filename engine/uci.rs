@@ -12,9 +12,7 @@ use search::{Bound, Limits, Score, SearchInfo};
 use crate::io::Out;
 use crate::options::text::{split_setoption, uci_lines};
 use crate::options::Dialect;
-use crate::protocol::{
-    clock_ms, push_pv, CommandLine, Flow, MoveStyle, Protocol, ENGINE_AUTHOR, ENGINE_NAME,
-};
+use crate::protocol::{clock_ms, handshake, push_pv, CommandLine, Flow, MoveStyle, Protocol};
 use crate::session::{parse_depth, Session};
 use crate::wdl::{self, wdl, Model};
 
@@ -177,13 +175,7 @@ impl Uci {
     }
 
     fn announce(&self) {
-        let mut lines = vec![
-            format!("id name {ENGINE_NAME}"),
-            format!("id author {ENGINE_AUTHOR}"),
-        ];
-        lines.extend(uci_lines());
-        lines.push("uciok".into());
-        self.s.out.lines(lines);
+        self.s.out.lines(handshake(uci_lines(), "uciok"));
     }
 
     fn setoption(&mut self, args: &str) {
