@@ -15,6 +15,7 @@ pub mod params;
 mod tables;
 pub mod tune;
 
+use movegen::leaps::{self, Leap};
 use movegen::{Color, Direction, Piece, PieceKind, Position, Square};
 use params::{GameParams, Pair};
 use tables::Pst;
@@ -256,11 +257,11 @@ fn add_pair(a: &mut Pair, b: Pair) {
 fn leap_target(
     b: &[Option<Piece>; 90],
     us: Color,
-    t: u8,
+    t: Square,
     row: &[Pair; 8],
     threat: &mut Pair,
 ) -> i32 {
-    match b[t as usize] {
+    match b[t.index()] {
         Some(p) if p.color() == us => 0,
         Some(p) => {
             add_pair(threat, row[p.kind().index()]);
@@ -276,33 +277,32 @@ fn leap_target(
 fn leap_mobility(
     b: &[Option<Piece>; 90],
     us: Color,
-    leaps: &tables::Leaps,
+    leaps: &[Leap],
     row: &[Pair; 8],
     threat: &mut Pair,
 ) -> i32 {
     let mut n = 0;
-    for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
-        if b[v1 as usize].is_none() && b[v2 as usize].is_none() {
-            n += leap_target(b, us, t, row, threat);
+    for l in leaps {
+        if b[l.first_block().index()].is_none() && b[l.second_block().index()].is_none() {
+            n += leap_target(b, us, l.to(), row, threat);
         }
     }
     n
 }
 
-/// Horse jumps: as [`leap_mobility`] with its single leg (`via1 == via2`)
-/// tested once.
+/// Horse jumps: as [`leap_mobility`] with its single leg tested once.
 #[inline(always)]
 fn horse_mobility(
     b: &[Option<Piece>; 90],
     us: Color,
-    leaps: &tables::Leaps,
+    leaps: &[Leap],
     row: &[Pair; 8],
     threat: &mut Pair,
 ) -> i32 {
     let mut n = 0;
-    for &(leg, _, t) in &leaps.to[..leaps.len as usize] {
-        if b[leg as usize].is_none() {
-            n += leap_target(b, us, t, row, threat);
+    for l in leaps {
+        if b[l.first_block().index()].is_none() {
+            n += leap_target(b, us, l.to(), row, threat);
         }
     }
     n
@@ -423,7 +423,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         }
         let row = &rows[PieceKind::Horse.index()];
         for &s in pos.pieces(us, PieceKind::Horse) {
-            let n = horse_mobility(b, us, &tables::HORSE[s.index()], row, &mut threat);
+            let n = horse_mobility(b, us, leaps::horse(s), row, &mut threat);
             add_mob(PieceKind::Horse, n);
         }
         let row = &rows[PieceKind::Cannon.index()];
@@ -434,7 +434,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         if janggi {
             let row = &rows[PieceKind::Elephant.index()];
             for &s in pos.pieces(us, PieceKind::Elephant) {
-                let leaps = &tables::JANGGI_ELEPHANT[s.index()];
+                let leaps = leaps::janggi_elephant(s);
                 add_mob(
                     PieceKind::Elephant,
                     leap_mobility(b, us, leaps, row, &mut threat),
@@ -627,12 +627,11 @@ const PALACE: [u128; 2] = {
 /// Leaps (horse or Janggi elephant) that land on a point of `mask` with
 /// their intermediate points empty.
 #[inline(always)]
-fn leaps_into(b: &[Option<Piece>; 90], leaps: &tables::Leaps, mask: u128) -> i32 {
+fn leaps_into(b: &[Option<Piece>; 90], leaps: &[Leap], mask: u128) -> i32 {
     let mut n = 0;
-    for &(v1, v2, t) in &leaps.to[..leaps.len as usize] {
-        if mask >> t & 1 != 0 && b[v1 as usize].is_none() && b[v2 as usize].is_none() {
-            n += 1;
-        }
+    for l in leaps {
+        let free = b[l.first_block().index()].is_none() && b[l.second_block().index()].is_none();
+        n += i32::from(free && mask >> l.to().index() & 1 != 0);
     }
     n
 }
@@ -661,8 +660,8 @@ fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
                 // Leapers: count the leaps that land in the palace with
                 // their legs free (the same test as `attacks`, without
                 // asking it about all nine points).
-                PieceKind::Horse => leaps_into(b, &tables::HORSE[s.index()], palace),
-                PieceKind::Elephant => leaps_into(b, &tables::JANGGI_ELEPHANT[s.index()], palace),
+                PieceKind::Horse => leaps_into(b, leaps::horse(s), palace),
+                PieceKind::Elephant => leaps_into(b, leaps::janggi_elephant(s), palace),
                 _ => {
                     let mut hits = 0;
                     for pr in r0..r0 + 3 {
