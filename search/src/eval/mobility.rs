@@ -95,10 +95,12 @@ pub(super) fn leap_target(
     }
 }
 
-/// Janggi elephant leaps (two intermediate points) to empty or enemy
-/// points, and the threats on the enemy pieces it could capture.
+/// Leaps to empty or enemy points, and the threats on the enemy pieces
+/// they could capture. `TWO_BLOCKS`: a Janggi elephant, whose two
+/// intermediate points must be empty; else a horse, whose single leg is
+/// tested once (its second block is the same point).
 #[inline(always)]
-pub(super) fn leap_mobility(
+pub(super) fn leap_mobility<const TWO_BLOCKS: bool>(
     b: &[Option<Piece>; 90],
     us: Color,
     leaps: &[Leap],
@@ -107,25 +109,9 @@ pub(super) fn leap_mobility(
 ) -> i32 {
     let mut n = 0;
     for l in leaps {
-        if b[l.first_block().index()].is_none() && b[l.second_block().index()].is_none() {
-            n += leap_target(b, us, l.to(), row, threat);
-        }
-    }
-    n
-}
-
-/// Horse jumps: as [`leap_mobility`] with its single leg tested once.
-#[inline(always)]
-pub(super) fn horse_mobility(
-    b: &[Option<Piece>; 90],
-    us: Color,
-    leaps: &[Leap],
-    row: &[Pair; 8],
-    threat: &mut Pair,
-) -> i32 {
-    let mut n = 0;
-    for l in leaps {
-        if b[l.first_block().index()].is_none() {
+        let free = b[l.first_block().index()].is_none()
+            && (!TWO_BLOCKS || b[l.second_block().index()].is_none());
+        if free {
             n += leap_target(b, us, l.to(), row, threat);
         }
     }

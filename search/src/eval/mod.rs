@@ -19,8 +19,7 @@ pub mod tune;
 
 use king::between_on_file;
 use mobility::{
-    cannon_mobility, chariot_mobility, coords, horse_mobility, leap_mobility, soldier_pairs,
-    soldier_threats,
+    cannon_mobility, chariot_mobility, coords, leap_mobility, soldier_pairs, soldier_threats,
 };
 use movegen::leaps;
 use movegen::{Color, Piece, PieceKind, Position, Square};
@@ -242,7 +241,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
         }
         let row = &rows[PieceKind::Horse.index()];
         for &s in pos.pieces(us, PieceKind::Horse) {
-            let n = horse_mobility(b, us, leaps::horse(s), row, &mut threat);
+            let n = leap_mobility::<false>(b, us, leaps::horse(s), row, &mut threat);
             add_mob(PieceKind::Horse, n);
         }
         let row = &rows[PieceKind::Cannon.index()];
@@ -256,7 +255,7 @@ fn eval_impl<const TRACE: bool>(pos: &Position, w: &Weights, psq: Option<Pair>) 
                 let leaps = leaps::janggi_elephant(s);
                 add_mob(
                     PieceKind::Elephant,
-                    leap_mobility(b, us, leaps, row, &mut threat),
+                    leap_mobility::<true>(b, us, leaps, row, &mut threat),
                 );
             }
         }
