@@ -4,6 +4,7 @@
 //! the game for the engine at fault, be counted, and never hang the runner.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use jiang_match::ending::{Adjudication, Ending, Fault};
@@ -12,7 +13,9 @@ use jiang_match::tournament::{run, Summary};
 use jiang_match::{cli, main as match_main};
 use movegen::{Reason, Variant};
 
+/// The `cmd=` word of a fake engine playing `mode`.
 fn fake(mode: &str) -> String {
+    require_python();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_engine.py");
     format!("cmd=python3 {} {mode}", script.display())
 }
@@ -29,11 +32,21 @@ fn two_fakes(first: &str, second: &str, rest: &[&str]) -> Vec<String> {
     args
 }
 
-fn python_available() -> bool {
-    std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+/// The fake engines are Python scripts. Without python3 every game would
+/// be a start failure, so a test stops here and names what is missing
+/// instead of failing obscurely or passing without having played.
+fn require_python() {
+    static FOUND: OnceLock<bool> = OnceLock::new();
+    let found = *FOUND.get_or_init(|| {
+        std::process::Command::new("python3")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    assert!(
+        found,
+        "python3 is missing: the fake engines (match/tests/fixtures/fake_engine.py) need it on PATH"
+    );
 }
 
 /// Run a match of `bad` (engine 1) against `good` (engine 2) from the
@@ -82,10 +95,6 @@ fn assert_fault(mode: &str, f: Fault, extra: &[&str]) {
 
 /// [`assert_fault`] with a given time control.
 fn assert_fault_tc(mode: &str, f: Fault, tc: &str, extra: &[&str]) {
-    if !python_available() {
-        eprintln!("python3 missing: skipped");
-        return;
-    }
     let mut args = vec!["-games", "2", "-rounds", "2", "-recover"];
     args.extend_from_slice(extra);
     let (s, took) = run_match_tc(mode, "good", tc, &args);
@@ -125,9 +134,6 @@ fn hang_loses_and_runner_does_not_hang() {
 
 #[test]
 fn hang_without_clock_hits_hang_timeout() {
-    if !python_available() {
-        return;
-    }
     let args = two_fakes(
         "hang",
         "good",
@@ -170,9 +176,6 @@ fn start_failure_loses() {
 
 #[test]
 fn xboard_faults() {
-    if !python_available() {
-        return;
-    }
     for (mode, f) in [
         ("illegal", Fault::IllegalMove),
         ("claim", Fault::FalseClaim),
@@ -220,9 +223,6 @@ fn xboard_faults() {
 
 #[test]
 fn crash_without_recover_stops_the_match() {
-    if !python_available() {
-        return;
-    }
     let (s, _) = run_match("crash", "good", &["-games", "2", "-rounds", "5"]);
     assert!(s.aborted);
     assert!(s.games < 10);
@@ -231,9 +231,6 @@ fn crash_without_recover_stops_the_match() {
 
 #[test]
 fn clean_game_ends_by_repetition_and_pgn_reads_back() {
-    if !python_available() {
-        return;
-    }
     let dir = std::env::temp_dir().join(format!("jiang-match-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let pgn = dir.join("games.pgn");
@@ -274,9 +271,6 @@ fn bad_command_line_is_an_error_not_a_panic() {
 
 #[test]
 fn resign_and_draw_adjudication() {
-    if !python_available() {
-        return;
-    }
     let (s, _) = run_match(
         "doomed",
         "good",
@@ -325,9 +319,6 @@ fn resign_and_draw_adjudication() {
 
 #[test]
 fn sprt_stops_the_match() {
-    if !python_available() {
-        return;
-    }
     let (s, _) = run_match(
         "good",
         "illegal",
@@ -382,9 +373,6 @@ const LONG_GAME: &str = concat!(
 
 #[test]
 fn referee_overhead_per_move_is_small() {
-    if !python_available() {
-        return;
-    }
     let args = two_fakes(
         "replay",
         "replay",
@@ -411,9 +399,6 @@ fn referee_overhead_per_move_is_small() {
 
 #[test]
 fn openings_from_epd_and_pgn_files() {
-    if !python_available() {
-        return;
-    }
     let dir = std::env::temp_dir().join(format!("jiang-match-book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let epd = dir.join("book.epd");
@@ -458,9 +443,6 @@ fn openings_from_epd_and_pgn_files() {
 
 #[test]
 fn janggi_move_cap_is_decided_by_counting() {
-    if !python_available() {
-        return;
-    }
     // The fake engines know only the standard setup (random openings would
     // also randomise the horses and elephants): give it as a book.
     let dir = std::env::temp_dir().join(format!("jiang-match-janggi-{}", std::process::id()));
