@@ -1,6 +1,7 @@
 //! Janggi judgement: positions from games Jiang lost to fairy-stockfish at
 //! 10s+0.1s, where both the result and a deep search of the other engine
-//! say the side to move is losing (`tests/data/janggi_judgement.tsv`).
+//! say the side to move is losing (`search/tests/data/janggi_judgement.tsv`;
+//! its origin is in `search/tests/data/README.md`).
 //!
 //! Before issue 11's evaluation work, Jiang's depth-8 search scored 9 of
 //! the 40 as better than +0.5 for the losing side: it valued the pieces as

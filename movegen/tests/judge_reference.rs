@@ -4,8 +4,16 @@
 
 use movegen::{cycle_verdict, CycleVerdict, GameResult, Position, Ranks, Reason, Variant};
 
-const ENDS: &str = include_str!("data/ends.txt");
-const CHASE: &str = include_str!("data/xiangqi_chase_cases.tsv");
+// The reference data is the workspace's (`tests/data/`, shared with the
+// search tests and the benchmarks), so the path starts at this crate's root.
+const ENDS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/data/ends.txt"
+));
+const CHASE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/data/xiangqi_chase_cases.tsv"
+));
 
 /// Set up a position and play moves given with ranks 1–10.
 fn play(variant: &str, fen: &str, moves: &str) -> Result<Position, String> {

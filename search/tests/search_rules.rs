@@ -23,8 +23,17 @@ use movegen::{move_text, Move, Position, Ranks, Variant};
 use search::{BestMove, Limits, Score};
 use search_common::search_with;
 
-const ENDS: &str = include_str!("data/ends.txt");
-const CHASE: &str = include_str!("data/xiangqi_chase_cases.tsv");
+// The reference data is the workspace's (`tests/data/`, shared with the
+// rules core's tests and the benchmarks), so the path starts at this
+// crate's root.
+const ENDS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/data/ends.txt"
+));
+const CHASE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/data/xiangqi_chase_cases.tsv"
+));
 
 /// Node budget of one test search.
 const NODES: u64 = 150_000;
