@@ -25,7 +25,7 @@
 //! move are kept, so that another engine's scores (in its own units) never
 //! enter the target.
 
-use jiang_match::pgn::read::read_games;
+use jiang_match::pgn::read::{read_games, PgnGame};
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
 use search::eval::tune::{fit_k, loss, tune, Group, Sample, TuneOptions};
@@ -114,65 +114,91 @@ pub fn samples_from_pgn(
     every: usize,
     player: Option<&str>,
 ) -> Vec<Sample> {
-    let mut out = Vec::new();
+    samples_by_game(text, variant, every, player)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The samples of one PGN text, one list per game in the order of the
+/// text (empty for a game of the other game, without a result or without
+/// scored quiet positions), so that whole games can be set aside.
+fn samples_by_game(
+    text: &str,
+    variant: Variant,
+    every: usize,
+    player: Option<&str>,
+) -> Vec<Vec<Sample>> {
+    // `n` counts eligible positions across the games, for `every`.
     let mut n = 0usize;
-    for game in read_games(text) {
-        let gv: Variant = match game.tag("Variant").map(str::parse) {
-            Some(Ok(v)) => v,
-            _ => Variant::Xiangqi,
+    read_games(text)
+        .iter()
+        .map(|game| game_samples(game, variant, every, player, &mut n))
+        .collect()
+}
+
+/// The samples of one game (none if it is of the other game or has no
+/// result); `n` counts the eligible positions seen so far.
+fn game_samples(
+    game: &PgnGame,
+    variant: Variant,
+    every: usize,
+    player: Option<&str>,
+    n: &mut usize,
+) -> Vec<Sample> {
+    let mut out = Vec::new();
+    let gv: Variant = match game.tag("Variant").map(str::parse) {
+        Some(Ok(v)) => v,
+        _ => Variant::Xiangqi,
+    };
+    if !same_game(gv, variant) {
+        return out;
+    }
+    let red_result = match game.tag("Result") {
+        Some("1-0") => 1.0,
+        Some("0-1") => 0.0,
+        Some("1/2-1/2") => 0.5,
+        _ => return out,
+    };
+    let mut pos = match game.tag("FEN") {
+        Some(f) => match Position::from_fen(f, gv) {
+            Ok(p) => p,
+            Err(_) => return out,
+        },
+        None => Position::startpos(gv),
+    };
+    let names = [game.tag("White"), game.tag("Black")];
+    for mv in &game.moves {
+        let Ok(m) = pos.parse_move(mv.text, Ranks::ZeroBased) else {
+            break;
         };
-        if !same_game(gv, variant) {
-            continue;
-        }
-        let red_result = match game.tag("Result") {
-            Some("1-0") => 1.0,
-            Some("0-1") => 0.0,
-            Some("1/2-1/2") => 0.5,
-            _ => continue,
-        };
-        let mut pos = match game.tag("FEN") {
-            Some(f) => match Position::from_fen(f, gv) {
-                Ok(p) => p,
-                Err(_) => continue,
-            },
-            None => Position::startpos(gv),
-        };
-        let names = [game.tag("White"), game.tag("Black")];
-        for mv in &game.moves {
-            let Ok(m) = pos.parse_move(mv.text, Ranks::ZeroBased) else {
-                break;
-            };
-            let mover = names[pos.side_to_move().index()];
-            let wanted = player.map_or(true, |p| mover == Some(p));
-            // The last comment after the move: a game's closing comment
-            // (its end reason) replaces the last move's score.
-            let comment = mv.comments.last().map(String::as_str);
-            let score = comment.and_then(score_of).filter(|_| wanted);
-            let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
-            if let Some(s) = score {
-                if quiet
-                    && !pos.in_check()
-                    && !(pos.variant().has_bikjang() && pos.generals_facing())
-                {
-                    n += 1;
-                    if n % every == 0 {
-                        if let Ok(p) = Position::from_fen(&pos.to_fen(), gv) {
-                            let result = if pos.side_to_move() == Color::Red {
-                                red_result
-                            } else {
-                                1.0 - red_result
-                            };
-                            out.push(Sample {
-                                pos: p,
-                                result,
-                                score: (s.abs() < 5_000).then_some(s),
-                            });
-                        }
-                    }
+        let mover = names[pos.side_to_move().index()];
+        let wanted = player.map_or(true, |p| mover == Some(p));
+        // The last comment after the move: a game's closing comment
+        // (its end reason) replaces the last move's score.
+        let comment = mv.comments.last().map(String::as_str);
+        let score = comment.and_then(score_of).filter(|_| wanted);
+        let quiet = !m.is_pass() && pos.piece_at(m.to()).is_none();
+        let eligible =
+            quiet && !pos.in_check() && !(pos.variant().has_bikjang() && pos.generals_facing());
+        if let Some(s) = score.filter(|_| eligible) {
+            *n += 1;
+            if *n % every == 0 {
+                if let Ok(p) = Position::from_fen(&pos.to_fen(), gv) {
+                    let result = if pos.side_to_move() == Color::Red {
+                        red_result
+                    } else {
+                        1.0 - red_result
+                    };
+                    out.push(Sample {
+                        pos: p,
+                        result,
+                        score: (s.abs() < 5_000).then_some(s),
+                    });
                 }
             }
-            pos.make_move(m);
         }
+        pos.make_move(m);
     }
     out
 }
@@ -184,20 +210,10 @@ fn score_of(comment: &str) -> Option<i32> {
     Some((pawns * 100.0).round() as i32)
 }
 
-/// A PGN text split into the games kept for fitting and, with `holdout`
-/// N > 0, every N-th game set aside for validation.
-fn split_games(text: &str, holdout: usize) -> (String, String) {
-    let (mut fit, mut check) = (String::new(), String::new());
-    for (i, game) in text.split("[Event ").skip(1).enumerate() {
-        let to = if holdout > 0 && i % holdout == holdout - 1 {
-            &mut check
-        } else {
-            &mut fit
-        };
-        to.push_str("[Event ");
-        to.push_str(game);
-    }
-    (fit, check)
+/// Whether game `i` (from 0, in file order) goes to the validation set:
+/// every `holdout`-th game, none when `holdout` is 0.
+fn held_out(i: usize, holdout: usize) -> bool {
+    holdout > 0 && i % holdout == holdout - 1
 }
 
 /// Run `jiang tune` with parsed arguments.
@@ -205,10 +221,14 @@ pub fn run(a: &TuneArgs) -> Result<(), String> {
     let (mut samples, mut held) = (Vec::new(), Vec::new());
     for f in &a.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        let (fit, check) = split_games(&text, a.holdout);
-        let player = a.player.as_deref();
-        samples.extend(samples_from_pgn(&fit, a.variant, a.every, player));
-        held.extend(samples_from_pgn(&check, a.variant, a.every, player));
+        let games = samples_by_game(&text, a.variant, a.every, a.player.as_deref());
+        for (i, game) in games.into_iter().enumerate() {
+            if held_out(i, a.holdout) {
+                held.extend(game);
+            } else {
+                samples.extend(game);
+            }
+        }
     }
     if samples.is_empty() {
         return Err("no positions of that game in the files".into());
@@ -312,10 +332,11 @@ mod tests {
     #[test]
     fn holdout_sets_every_nth_game_aside() {
         let text = format!("{PGN}{PGN}{PGN}{PGN}");
-        let (fit, check) = split_games(&text, 2);
-        assert_eq!(fit.matches("[Event ").count(), 2);
-        assert_eq!(check.matches("[Event ").count(), 2);
-        let (fit, check) = split_games(&text, 0);
-        assert_eq!((fit.len(), check.len()), (text.len(), 0));
+        let games = samples_by_game(&text, Variant::Janggi, 1, None);
+        assert_eq!(games.len(), 4);
+        assert!(games.iter().all(|g| g.len() == 3));
+        let held: Vec<bool> = (0..4).map(|i| held_out(i, 2)).collect();
+        assert_eq!(held, [false, true, false, true]);
+        assert!((0..4).all(|i| !held_out(i, 0)));
     }
 }
