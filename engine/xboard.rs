@@ -13,7 +13,7 @@
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
-use movegen::{Color, GameResult, Move, Position, Ranks, Variant, Verdict};
+use movegen::{Color, GameResult, Move, PieceKind, Position, Ranks, Reason, Variant, Verdict};
 use search::{BestMove, Limits, Score, SearchInfo};
 
 use crate::commands;
@@ -154,6 +154,45 @@ fn claim_text(v: Verdict) -> String {
         _ => "Draw by",
     };
     format!("{} {{{who} {}}}", v.result, v.reason.words())
+}
+
+/// Plies XBoard's own 50-move counter needs before it accepts a draw
+/// claim by the move limit.
+const XBOARD_RULE_PLIES: u32 = 100;
+
+/// Whether XBoard will accept the claim of `verdict`. XBoard checks a
+/// Xiangqi draw claim by the move limit against its own counter, which,
+/// as in chess, restarts on a soldier move as well as on a capture; a
+/// claim it finds premature is ruled false and the game is scored as a
+/// loss for the claimant. So such a claim waits until XBoard's counter
+/// agrees, and the engine plays on meanwhile (our move limit, 60 moves
+/// without a capture, counts soldier moves too: docs/RULES.md). Janggi
+/// claims are not checkable by XBoard and are always made.
+fn xboard_accepts_claim(pos: &Position, verdict: Verdict) -> bool {
+    verdict.reason != Reason::MoveLimit
+        || pos.variant().is_janggi()
+        || plies_since_capture_or_soldier_move(pos) >= XBOARD_RULE_PLIES
+}
+
+/// Plies since the last capture or soldier move, counted as XBoard does:
+/// through the game's moves and, when there is none in them, on from the
+/// setup's halfmove field.
+fn plies_since_capture_or_soldier_move(pos: &Position) -> u32 {
+    let mut p = pos.clone();
+    let mut plies = 0;
+    while p.history_len() > 0 {
+        let st = p.state();
+        let Some(m) = st.last_move else { break };
+        let soldier = p
+            .piece_at(m.to())
+            .is_some_and(|pc| pc.kind() == PieceKind::Soldier);
+        if st.captured.is_some() || (soldier && !m.is_pass()) {
+            return plies;
+        }
+        plies += 1;
+        p.unmake_move();
+    }
+    plies + u32::from(p.rule_plies())
 }
 
 impl Xboard {
@@ -298,7 +337,7 @@ impl Xboard {
     /// Claim the game's end if the position is decided; true if it is.
     fn check_game_end(&mut self) -> bool {
         let verdict = self.s.pos.judge();
-        if !verdict.is_over() {
+        if !verdict.is_over() || !xboard_accepts_claim(&self.s.pos, verdict) {
             return false;
         }
         if !self.game_over {
@@ -634,5 +673,35 @@ mod tests {
             v.map(claim_text),
             Ok("1-0 {Red/Cho wins by checkmate}".to_string())
         );
+    }
+
+    /// XBoard restarts its move-limit counter on soldier moves: a claim
+    /// by our move limit waits until its counter agrees.
+    #[test]
+    fn move_limit_claim_waits_for_xboards_counter() {
+        let play = |fen: &str, kind: PieceKind| {
+            let mut pos = Position::from_fen(fen, Variant::Xiangqi).expect("valid FEN");
+            let m = pos
+                .legal_moves_ignoring_game_end()
+                .iter()
+                .copied()
+                .find(|m| pos.piece_at(m.from()).map(|p| p.kind()) == Some(kind))
+                .expect("a move of that kind");
+            pos.make_move(m);
+            pos
+        };
+        let fen = "3k5/9/9/9/4p4/9/9/9/4R4/4K4 b - - 119 80";
+        // 120 plies without a capture, the last one a soldier move.
+        let after_soldier = play(fen, PieceKind::Soldier);
+        let verdict = after_soldier.judge();
+        assert_eq!(verdict.reason, Reason::MoveLimit);
+        assert_eq!(plies_since_capture_or_soldier_move(&after_soldier), 0);
+        assert!(!xboard_accepts_claim(&after_soldier, verdict));
+        // 120 plies without a capture or a soldier move.
+        let after_general = play(fen, PieceKind::General);
+        let verdict = after_general.judge();
+        assert_eq!(verdict.reason, Reason::MoveLimit);
+        assert_eq!(plies_since_capture_or_soldier_move(&after_general), 120);
+        assert!(xboard_accepts_claim(&after_general, verdict));
     }
 }
