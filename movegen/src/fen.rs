@@ -179,6 +179,36 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from a board given point by point (index = `Square`
+    /// index), with the side to move, the halfmove clock and the full-move
+    /// number: what a FEN says, without the text. Checked as
+    /// [`Position::from_fen`] checks a FEN (the same [`FenError`]s for the
+    /// board and side to move), so binary position formats (training data)
+    /// need no text round trip.
+    pub fn from_board(
+        board: &[Option<Piece>; 90],
+        side: Color,
+        rule_plies: u16,
+        fullmove: u16,
+        variant: Variant,
+    ) -> Result<Position, FenError> {
+        let mut pos = Position::empty(variant);
+        for (sq, p) in Square::all().zip(board) {
+            if let Some(p) = *p {
+                if !pos.put(p, sq) {
+                    return Err(if p.kind() == PieceKind::General {
+                        FenError::ExtraGeneral(p.color())
+                    } else {
+                        FenError::TooMany(p.color(), p.kind())
+                    });
+                }
+            }
+        }
+        validate(&pos, side)?;
+        pos.finish_setup(side, rule_plies, fullmove);
+        Ok(pos)
+    }
+
     /// Write the position as FEN (`N`/`B` letters, `w`/`b` side).
     pub fn to_fen(&self) -> String {
         self.to_fen_with(false)
@@ -321,6 +351,18 @@ mod tests {
             let p = Position::from_fen(v.start_fen(), v).unwrap();
             assert_eq!(p.to_fen(), v.start_fen());
         }
+    }
+
+    #[test]
+    fn from_board_matches_the_fen() {
+        let fen = "1bna1ab2/4k1r2/4c1R2/1p1p3pp/3c1N3/P1p6/2P3P1P/2NCC4/4K4/2BA1AB2 b - - 7 19";
+        let p = Position::from_fen(fen, Variant::Janggi).unwrap();
+        let q = Position::from_board(p.board(), Color::Black, 7, 19, Variant::Janggi).unwrap();
+        assert_eq!(q.to_fen(), fen);
+        assert_eq!(q.key(), p.key());
+        let mut two = *p.board();
+        two[0] = Some(Piece::new(Color::Red, PieceKind::General));
+        assert!(Position::from_board(&two, Color::Black, 0, 1, Variant::Janggi).is_err());
     }
 
     #[test]
