@@ -15,10 +15,13 @@
 //! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`,
 //!   `--version`, `help COMMAND`) and its small argument parser.
 //!
-//! `jiang match …` is the [`jiang_match`] crate; `jiang tune` is [`tune`].
+//! `jiang match …` is the [`jiang_match`] crate; `jiang datagen` is
+//! [`datagen`] (its file format is the [`data`] crate's); `jiang tune` is
+//! [`tune`].
 
 pub mod cli;
 pub mod commands;
+pub mod datagen;
 pub mod detect;
 pub mod io;
 pub mod options;

@@ -24,7 +24,15 @@
 //! NAME` only positions where that player (PGN `White`/`Black`) was to
 //! move are kept, so that another engine's scores (in its own units) never
 //! enter the target.
+//!
+//! Files of `jiang datagen` (told from PGN by their magic, see the `data`
+//! crate) are read too: each record is a position with Jiang's search
+//! score and its game's result; the same positions are kept (not in
+//! check, best move not a capture, no mate score, not under bikjang),
+//! `--every` and `--holdout` count them and their games the same way, and
+//! `--player` does not apply (every score is Jiang's).
 
+use data::{Flags, Reader, Record};
 use jiang_match::pgn::read::{read_games, PgnGame};
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
@@ -210,6 +218,70 @@ fn score_of(comment: &str) -> Option<i32> {
     Some((pawns * 100.0).round() as i32)
 }
 
+/// The samples of a `jiang datagen` file, one list per game in file order
+/// (empty for a game of the other game), as [`samples_by_game`] gives
+/// them for PGN: positions not in check, whose best move is no capture,
+/// whose score is no mate score, and not under bikjang.
+pub fn data_samples_by_game(
+    bytes: &[u8],
+    variant: Variant,
+    every: usize,
+) -> Result<Vec<Vec<Sample>>, String> {
+    let mut games: Vec<Vec<Sample>> = Vec::new();
+    let mut n = 0usize;
+    // The game of the previous record, and whether it was its last.
+    let mut prev: Option<(u64, bool)> = None;
+    for r in Reader::new(bytes) {
+        let r = r.map_err(|e| e.to_string())?;
+        if prev != Some((r.game, false)) {
+            games.push(Vec::new());
+        }
+        prev = Some((r.game, r.is_last()));
+        let Some(s) = data_sample(&r, variant) else {
+            continue;
+        };
+        n += 1;
+        if let Some(g) = games.last_mut().filter(|_| n % every == 0) {
+            g.push(s);
+        }
+    }
+    Ok(games)
+}
+
+/// The sample of one record, if it is eligible.
+fn data_sample(r: &Record, variant: Variant) -> Option<Sample> {
+    let noisy = Flags::IN_CHECK | Flags::CAPTURE | Flags::MATE;
+    if !same_game(r.variant, variant) || r.flags.intersects(noisy) {
+        return None;
+    }
+    let pos = r.to_position().ok()?;
+    if pos.variant().has_bikjang() && pos.generals_facing() {
+        return None;
+    }
+    Some(Sample {
+        pos,
+        result: r.result_for_side_to_move(),
+        score: Some(i32::from(r.score)),
+    })
+}
+
+/// The samples of one input file by game: `jiang datagen` data when it
+/// starts with its magic, PGN otherwise.
+fn file_samples_by_game(f: &str, a: &TuneArgs) -> Result<Vec<Vec<Sample>>, String> {
+    let bytes = std::fs::read(f).map_err(|e| format!("{f}: {e}"))?;
+    if data::Header::is_header(&bytes) {
+        return data_samples_by_game(&bytes, a.variant, a.every).map_err(|e| format!("{f}: {e}"));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{f}: neither PGN text nor a jiang datagen file"))?;
+    Ok(samples_by_game(
+        &text,
+        a.variant,
+        a.every,
+        a.player.as_deref(),
+    ))
+}
+
 /// Whether game `i` (from 0, in file order) goes to the validation set:
 /// every `holdout`-th game, none when `holdout` is 0.
 fn held_out(i: usize, holdout: usize) -> bool {
@@ -220,8 +292,7 @@ fn held_out(i: usize, holdout: usize) -> bool {
 pub fn run(a: &TuneArgs) -> Result<(), String> {
     let (mut samples, mut held) = (Vec::new(), Vec::new());
     for f in &a.files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        let games = samples_by_game(&text, a.variant, a.every, a.player.as_deref());
+        let games = file_samples_by_game(f, a)?;
         for (i, game) in games.into_iter().enumerate() {
             if held_out(i, a.holdout) {
                 held.extend(game);

@@ -13,7 +13,8 @@ commands:
   perft    count the positions reachable in N moves
   bench    search a fixed set of positions; prints the node count and speed
   match    play engine matches (cutechess-cli's options)
-  tune     fit the evaluation to games in PGN files
+  datagen  self-play training positions at a fixed node budget
+  tune     fit the evaluation to games (PGN) or training positions
   help     this text; `jiang help COMMAND` explains one command
 
 options:
@@ -43,18 +44,49 @@ with THREADS threads (default 1) and HASH MiB of hash (default 16), then
 prints the total node count, which is the same on every run with one
 thread, and the speed.";
 
+const DATAGEN: &str = "\
+usage: jiang datagen --out FILE [--variant V] [--games N] [--nodes N]
+                     [--threads N] [--seed S] [--randomplies N] [--shard I/N]
+                     [--win-score CP] [--win-plies N] [--max-plies N] [--quiet]
+       jiang datagen --stats FILE...
+
+Plays the search against itself from random openings and writes every
+position it moved from, with its score, best move, the game's result and
+the game's number, to FILE (binary format: README, `Data generation`).
+  --variant V        xiangqi (default), janggi, janggitraditional,
+                     janggimodern, janggicasual
+  --games N          games of the whole run, all shards (default 100)
+  --nodes N          nodes searched per move (default 5000)
+  --threads N        games played at once (default: all cores)
+  --seed S           game k depends on S and k only (default 1): the file is
+                     the same for any --threads
+  --randomplies N    random quiet plies of each opening, after a random
+                     Janggi setup (default 8)
+  --shard I/N        play only the games k with k % N = I; the shards' files
+                     concatenated (cat) hold the games of one whole run
+  --win-score CP     a side wins when the score says it is CP ahead ...
+  --win-plies N      ... for N plies in a row (defaults 1000 and 6; 0: off)
+  --max-plies N      end a game after N searched plies (default 400; 0: off):
+                     a draw, or Janggi counting where the rule set counts
+  --quiet            no progress line (games, positions, positions/s, ETA)
+Rerunning the same command continues FILE after its last complete game.
+  --stats FILE...    games, positions, results, plies per game, flags and a
+                     score histogram per variant";
+
 const TUNE: &str = "\
 usage: jiang tune [--variant V] [--lambda L] [--passes N] [--every N]
-                  [--player NAME] [--freeze GROUP,...] [--holdout N] GAMES.pgn...
+                  [--player NAME] [--freeze GROUP,...] [--holdout N] FILES...
 
 Fits the evaluation parameters of one game (janggi by default) to the
-results and engine scores of the games in the PGN files, as
-`jiang match -pgnout` writes them, and prints the parameters as Rust source.
+results and engine scores of the games in the files: PGN, as
+`jiang match -pgnout` writes them, or training positions of `jiang
+datagen` (told apart by their first bytes). Prints the parameters as Rust
+source.
   --lambda L      weight of the game result against the score, 0 to 1
                   (default 0.5)
   --passes N      most passes over the parameters (default 6)
   --every N       keep every N-th position (default 1)
-  --player NAME   keep only positions where this player was to move
+  --player NAME   keep only positions where this player was to move (PGN)
   --freeze G,...  leave these parameter groups as they are (material, pst,
                   mobility, king, chariots, crowd, palace, threats,
                   pst-lines, soldiers)
@@ -67,6 +99,7 @@ pub fn command(command: &str) -> Option<&'static str> {
     match command {
         "perft" => Some(PERFT),
         "bench" => Some(BENCH),
+        "datagen" => Some(DATAGEN),
         "tune" => Some(TUNE),
         "match" => Some(jiang_match::cli::USAGE),
         "help" => Some(OVERVIEW),

@@ -1,5 +1,5 @@
 //! The command line: `jiang` with no arguments runs the protocol loop;
-//! `perft`, `bench`, `match` and `tune` are tools; `--version`, `--help`
+//! `perft`, `bench`, `match`, `datagen` and `tune` are tools; `--version`, `--help`
 //! and `help COMMAND` answer as users of command-line programs expect.
 //!
 //! ```text
@@ -7,7 +7,9 @@
 //! jiang perft N [--fen F] [--variant V] [--setup CHO-HAN] [--threads T] [--divide]
 //! jiang bench [depth] [threads] [hash]
 //! jiang match …                           engine matches (cutechess-cli syntax)
-//! jiang tune [--variant V] … GAMES.pgn…   fit the evaluation to games
+//! jiang datagen --out FILE [--games N] …  self-play training positions
+//! jiang datagen --stats FILE…             summarise training-position files
+//! jiang tune [--variant V] … FILES…       fit the evaluation to games or positions
 //! jiang help [COMMAND] | --help | --version
 //! ```
 //!
@@ -113,9 +115,13 @@ fn run(cmd: &str, rest: &[String]) -> Result<(), CliError> {
         }
         "-h" | "--help" | "-help" => show_help(None),
         "help" => show_help(rest.first().map(String::as_str)),
-        "perft" | "bench" | "tune" if wants_help(rest) => show_help(Some(cmd)),
+        "perft" | "bench" | "datagen" | "tune" if wants_help(rest) => show_help(Some(cmd)),
         "perft" => tools::perft(rest),
         "bench" => tools::bench(rest),
+        "datagen" => {
+            let a = crate::datagen::parse_args(rest).map_err(args_error("datagen"))?;
+            crate::datagen::run(&a).map_err(CliError::Failed)
+        }
         "tune" => {
             let a = crate::tune::parse_args(rest).map_err(args_error("tune"))?;
             crate::tune::run(&a).map_err(CliError::Failed)
