@@ -305,8 +305,9 @@ fn progress_line(done: u64, total: u64, positions: u64, elapsed: Duration) -> St
 pub fn generate(a: &DatagenArgs) -> Result<RunReport, String> {
     let (file, first) = open_output(a)?;
     let step = u64::from(a.shard.1);
-    let todo: Vec<u64> = (first..a.games).step_by(step as usize).collect();
-    let total = todo.len() as u64;
+    // The shard's games still to play are first, first + step, … below
+    // a.games: the j-th is first + j * step.
+    let total = a.games.saturating_sub(first).div_ceil(step);
     let mut out = BufWriter::new(file);
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
@@ -315,17 +316,19 @@ pub fn generate(a: &DatagenArgs) -> Result<RunReport, String> {
     let terminal = std::io::stderr().is_terminal();
     let mut report = RunReport::default();
     let written: Result<(), String> = std::thread::scope(|s| {
-        for _ in 0..a.threads.min(todo.len().max(1)) {
+        let workers = usize::try_from(total).map_or(a.threads, |t| a.threads.min(t.max(1)));
+        for _ in 0..workers {
             let tx = tx.clone();
-            let (next, failed, todo) = (&next, &failed, &todo);
+            let (next, failed) = (&next, &failed);
             s.spawn(move || {
                 let mut engine = Engine::new();
                 engine.set_threads(1);
                 while !failed.load(Relaxed) {
                     let j = next.fetch_add(1, Relaxed);
-                    let Some(&k) = todo.get(j as usize) else {
+                    if j >= total {
                         break;
-                    };
+                    }
+                    let k = first + j * step;
                     if tx.send((j, play(&mut engine, a, k))).is_err() {
                         break;
                     }
