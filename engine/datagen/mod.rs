@@ -226,6 +226,14 @@ pub struct RunReport {
     pub positions: u64,
 }
 
+/// The refusal to continue a file made otherwise.
+fn other_settings(path: &str) -> String {
+    format!(
+        "{path}: made with other settings (or by several runs concatenated); to continue \
+         it, give the arguments it was made with, else choose another --out"
+    )
+}
+
 /// Where a resumed run continues: the file's length after its last
 /// complete game and the number of that game.
 fn resume_point(path: &str, header: &Header) -> Result<(u64, Option<u64>), String> {
@@ -240,10 +248,7 @@ fn resume_point(path: &str, header: &Header) -> Result<(u64, Option<u64>), Strin
             Err(e) => return Err(format!("{path}: {e}")),
         };
         if reader.header() != Some(header) {
-            return Err(format!(
-                "{path}: made with other settings (or concatenated); to continue it, \
-                 give the arguments it was made with, else choose another --out"
-            ));
+            return Err(other_settings(path));
         }
         if r.is_last() {
             keep = reader.offset();
@@ -251,10 +256,7 @@ fn resume_point(path: &str, header: &Header) -> Result<(u64, Option<u64>), Strin
         }
     }
     if reader.header() != Some(header) {
-        return Err(format!(
-            "{path}: made with other settings; to continue it, give the arguments \
-             it was made with, else choose another --out"
-        ));
+        return Err(other_settings(path));
     }
     Ok((keep.max(data::RECORD_SIZE as u64), last))
 }
