@@ -90,7 +90,10 @@ fn cycle_move(
         }
         // A piece moves at most once per half-cycle, so the take-backs
         // restore the position.
-        if used.iter().any(|u| u.to() == m.from() || u.from() == m.from()) {
+        if used
+            .iter()
+            .any(|u| u.to() == m.from() || u.from() == m.from())
+        {
             continue;
         }
         let check = pos.gives_check(m);
@@ -145,7 +148,11 @@ fn random_part(variant: Variant, rng: &mut Rng) -> Option<(Position, Vec<Move>)>
     let start = pos.clone();
     let plies = 6 + rng.below(70);
     for _ in 0..plies {
-        let moves: Vec<Move> = pos.legal_moves().into_iter().filter(|m| !m.is_pass()).collect();
+        let moves: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_pass())
+            .collect();
         if moves.is_empty() {
             return None;
         }
@@ -329,7 +336,10 @@ fn main() {
         for _ in 0..3 {
             moves.extend_from_slice(&cyc);
         }
-        let text: Vec<String> = moves.iter().map(|&m| move_text(m, Ranks::OneBased)).collect();
+        let text: Vec<String> = moves
+            .iter()
+            .map(|&m| move_text(m, Ranks::OneBased))
+            .collect();
         println!(
             "{}\t{}\t{}\t{}",
             variant,

@@ -223,11 +223,20 @@ pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Vi
                 true
             } else {
                 // The attack was there before: new only if it did not
-                // qualify and a protector of the victim has just become
-                // pinned (a fake root). Blocking a protector's line, or
+                // qualify and the move took away the victim's protection,
+                // by pinning a protector (a fake root) or by changing the
+                // screen of a protecting cannon (issue 15, family C). A
+                // pinned attacker does not chase by the second way: its
+                // capture of its pinner defends its own general (reference
+                // cases 22 and 23). Blocking a protector's line, or
                 // unpinning one's own attacker, is not a new threat
                 // (reference cases 22 and 31).
-                !qualifies(before, a, v) && protector_pinned(before, &after, a, v)
+                !qualifies(before, a, v)
+                    && match protector_lost(before, &after, a, v) {
+                        Lost::None => false,
+                        Lost::Pinned => true,
+                        Lost::Screen => !pinned(&after, a),
+                    }
             }
         });
         if chased && !victims.is_full() {
@@ -237,10 +246,25 @@ pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Vi
     victims
 }
 
-/// Whether some piece that could legally recapture on `v` after `a × v` on
-/// the board `before` still attacks `v` after the move but may no longer
-/// recapture there legally.
-fn protector_pinned(before: &Board, after: &Board, a: u8, v: u8) -> bool {
+/// How the move took away a protector of a victim (see [`protector_lost`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lost {
+    /// No protector was lost.
+    None,
+    /// A protector is now pinned (a fake root).
+    Pinned,
+    /// A protecting cannon lost its screen, or got a second one.
+    Screen,
+}
+
+/// Whether the move took away a protector of the victim on `v` against
+/// `a × v` (docs/RULES.md §1.3, "protection removed"): some piece that could
+/// legally recapture on `v` after `a × v` on the board `before` still
+/// stands where it stood but may no longer recapture, because it is now
+/// pinned (a fake root) or because it is a cannon whose screen the move
+/// took away or doubled. A chariot's or horse's line merely blocked does
+/// not count, as the book does not count it (reference cases 22 and 23).
+fn protector_lost(before: &Board, after: &Board, a: u8, v: u8) -> Lost {
     let capture = |b: &Board| -> Option<Board> {
         let attacker = b[a as usize]?;
         let mut c = *b;
@@ -249,19 +273,45 @@ fn protector_pinned(before: &Board, after: &Board, a: u8, v: u8) -> bool {
         Some(c)
     };
     let (Some(cb), Some(ca)) = (capture(before), capture(after)) else {
-        return false;
+        return Lost::None;
     };
     let Some(victim) = before[v as usize] else {
-        return false;
+        return Lost::None;
     };
     let defender = victim.color();
-    (0..90u8).any(|r| {
-        r != v
-            && cb[r as usize].is_some_and(|p| p.color() == defender)
-            && ca[r as usize] == cb[r as usize]
-            && attacks(&cb, r, v)
-            && legal_capture(&cb, r, v)
-            && attacks(&ca, r, v)
-            && !legal_capture(&ca, r, v)
-    })
+    let mut lost = Lost::None;
+    for r in 0..90u8 {
+        let Some(p) = cb[r as usize] else { continue };
+        if r == v || p.color() != defender || ca[r as usize] != Some(p) {
+            continue;
+        }
+        if !(attacks(&cb, r, v) && legal_capture(&cb, r, v)) {
+            continue;
+        }
+        if attacks(&ca, r, v) {
+            if !legal_capture(&ca, r, v) {
+                return Lost::Pinned;
+            }
+        } else if p.kind() == PieceKind::Cannon {
+            lost = Lost::Screen;
+        }
+    }
+    lost
+}
+
+/// Whether the piece on `a` is pinned: taking it off the board would leave
+/// its own general attacked.
+fn pinned(b: &Board, a: u8) -> bool {
+    let Some(p) = b[a as usize] else {
+        return false;
+    };
+    let Some(ks) = general_square(b, p.color()) else {
+        return false;
+    };
+    if ks == a {
+        return false;
+    }
+    let mut without = *b;
+    without[a as usize] = None;
+    general_attacked::<XiangqiRules, _>(&Plain(&without), ks, !p.color())
 }

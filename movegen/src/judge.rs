@@ -329,7 +329,7 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
     }
     // Candidate victims per colour; `None` until that colour has moved.
     let mut candidates: [Option<chase::Victims>; 2] = [None, None];
-    for st in &states[start + 1..=n] {
+    for (i, st) in states.iter().enumerate().take(n + 1).skip(start + 1) {
         let Some(m) = st.last_move else {
             return [false; 2];
         };
@@ -346,7 +346,14 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
             // (reference cases 5 and 10): only a check that threatens
             // nothing new breaks a chase (rule 4).
             let only = candidates[us].as_ref().map(|v| v.as_slice());
-            let victims = chase::chased_by_move(&board, m, only);
+            let mut victims = chase::chased_by_move(&board, m, only);
+            // A move that threatens mate without checking is a "kill", an
+            // allowed move even when it also attacks a loose piece (rule 3;
+            // issue 15, family A). Tested only when the move would
+            // otherwise keep a chase alive, as it costs a move generation.
+            if !victims.is_empty() && !st.in_check && threatens_mate_after(pos, i) {
+                victims.clear();
+            }
             candidates[us] = Some(match candidates[us].take() {
                 None => victims,
                 Some(prev) => prev.into_iter().filter(|v| victims.contains(v)).collect(),
@@ -369,6 +376,37 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
         chase::apply(&mut board, m);
     }
     [0, 1].map(|c| candidates[c].as_ref().is_some_and(|v| !v.is_empty()))
+}
+
+/// Whether, in the position of `states[i]` of `pos`'s history, the side
+/// that just moved (without giving check) threatens mate: were it to move
+/// again, it would have a move that leaves the opponent in check with no
+/// legal move (docs/RULES.md §1.3, "kill").
+fn threatens_mate_after(pos: &Position, i: usize) -> bool {
+    let n = pos.history_len();
+    if i > n {
+        return false;
+    }
+    let mut p = pos.clone();
+    for _ in i..n {
+        p.unmake_move();
+    }
+    if p.in_check() {
+        return false;
+    }
+    // Give the move back to the side that just moved.
+    p.make_null();
+    let mates = p.legal_moves().into_iter().any(|m| {
+        if !p.gives_check(m) {
+            return false;
+        }
+        p.make_move(m);
+        let mate = p.has_no_legal_move();
+        p.unmake_move();
+        mate
+    });
+    p.unmake_null();
+    mates
 }
 
 /// The verdict of a cycle from the colours' point of view: `Some(loser)`

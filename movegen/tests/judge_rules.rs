@@ -275,10 +275,12 @@ const XIANGQI_CASES: &[(&str, &str, &str, &str)] = &[
         "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3",
         "Draw",
     ),
-    // The same chariot unpinned: perpetual chase.
+    // The same chariot unpinned: perpetual chase. (The kings stand apart:
+    // with the general on e2 and the chariot free, the chariot's moves
+    // would also threaten mate on the d-file, which is allowed, rule 3.)
     (
         "free_attacker",
-        "3k5/9/9/9/9/9/4R4/7c1/4K4/9 w - - 0 1",
+        "5k3/9/9/9/9/9/4R4/7c1/3K5/9 w - - 0 1",
         "e4e3 h3h4 e3e4 h4h3 e4e3 h3h4 e3e4 h4h3",
         "Loss",
     ),
@@ -295,6 +297,37 @@ const XIANGQI_CASES: &[(&str, &str, &str, &str)] = &[
         "unimpaired_horse",
         "5k3/9/9/n8/3N5/9/9/9/9/4K4 w - - 0 1",
         "d6b5 a7c8 b5d6 c8a7 d6b5 a7c8 b5d6 c8a7",
+        "Draw",
+    ),
+    // Issue 15, family A (kill with check): the chariot checks from i8,
+    // then from i10 threatens mate (Rf7-d7) while attacking the loose
+    // advisor on f10. Both moves attack the advisor, but the second is a
+    // kill, an allowed move: a draw. Fairy-Stockfish agrees.
+    (
+        "kill_alternating_with_check",
+        "3a1a2R/9/3k5/5R3/9/9/5r3/9/4K4/9 w - - 0 1",
+        "i10i8 d8d9 i8i10 d9d8 i10i8 d8d9 i8i10 d9d8",
+        "Draw",
+    ),
+    // Issue 15, family C (chase without moving the attacker): the chariot
+    // on h6 attacks the horse on c6 all along; the soldier's steps take
+    // the screen from the cannon that protects the horse (c9-d9) or give
+    // it a second one (d9-c9, with the black horse on c8). Each step
+    // leaves the horse loose: Red chases perpetually and loses.
+    // Fairy-Stockfish calls it a draw. (The general stands on d1: on e1
+    // the chariot would threaten mate on the f-file, a kill.)
+    (
+        "protection_removed_by_screen",
+        "2c2k3/n1P6/9/9/2n4R1/9/9/9/9/3K5 w - - 0 1",
+        "c9d9 a9c8 d9c9 c8a9 c9d9 a9c8 d9c9 c8a9",
+        "Loss",
+    ),
+    // The same with the horse also protected by a chariot on a6: the
+    // screen changes leave it protected, so nothing is chased: a draw.
+    (
+        "protection_kept",
+        "2c2k3/n1P6/9/9/r1n4R1/9/9/9/9/3K5 w - - 0 1",
+        "c9d9 a9c8 d9c9 c8a9 c9d9 a9c8 d9c9 c8a9",
         "Draw",
     ),
     // A chariot checks on every move: perpetual check loses.

@@ -1,0 +1,31 @@
+//! Print what each move of a line chases (debugging aid):
+//! `chased <variant> '<fen>' '<moves>'` (ranks 1–10).
+use movegen::{chased_by_last_move, move_text, notation::square_text, Position, Ranks};
+fn main() {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(v), Some(fen), Some(moves)) = (a.first(), a.get(1), a.get(2)) else {
+        eprintln!("usage: chased <variant> <fen> <moves>");
+        return;
+    };
+    let Ok(v) = v.parse() else { return };
+    let Ok(mut pos) = Position::from_fen(fen, v) else {
+        return;
+    };
+    for t in moves.split_whitespace() {
+        let Ok(m) = pos.parse_move(t, Ranks::OneBased) else {
+            return;
+        };
+        pos.make_move(m);
+        let c: Vec<String> = chased_by_last_move(&pos)
+            .iter()
+            .map(|&s| square_text(s, Ranks::OneBased))
+            .collect();
+        println!(
+            "{} check={} chases {:?}  -> {}",
+            move_text(m, Ranks::OneBased),
+            pos.in_check(),
+            c,
+            pos.judge()
+        );
+    }
+}
