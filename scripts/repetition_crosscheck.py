@@ -108,22 +108,57 @@ def word(v):
     return {None: "ongoing", 1: "win", 0: "draw", -1: "loss"}[v]
 
 
+def board_and_side(fen):
+    """The part of a FEN that decides a repetition: board and side to move."""
+    return " ".join(fen.split()[:2])
+
+
+def fsf_kill(variant, fen, moves):
+    """Whether the side that made the last move threatens mate (a "kill",
+    docs/RULES.md §1.3): with the turn handed back to it, some move of its
+    gives check and leaves no legal reply."""
+    after = sf.get_fen(variant, fen, moves).split()
+    if sf.gives_check(variant, " ".join(after), []):
+        return False
+    after[1] = "b" if after[1] == "w" else "w"
+    flipped = " ".join(after)
+    for m in sf.legal_moves(variant, flipped, []):
+        if sf.gives_check(variant, flipped, [m]) and not sf.legal_moves(variant, flipped, [m]):
+            return True
+    return False
+
+
 def classify(variant, fen, moves, cycle_start, ply, jv, jreason, fv):
     """The class of a disagreement at `ply` (see repetition_crosscheck.md)."""
+    if variant == "janggimodern" and (jreason == "shuttle" or jv is None):
+        # The shuttle rule of docs/RULES.md §2.3 and Fairy-Stockfish's
+        # moveRepetitionIllegal count back-and-forth moves differently.
+        return "janggimodern-shuttle"
     # Fairy-Stockfish judges a cycle from the first occurrence it knows,
     # counting the move *into* that occurrence as part of the cycle. Judged
-    # from the position at the start of the forced cycle (history cut
-    # there), does it agree with Jiang?
-    base = sf.get_fen(variant, fen, moves[:cycle_start])
-    cut = fsf_value(variant, base, moves[cycle_start:ply])
-    if cut == jv:
-        return "cycle-entry"
-    if variant == "xiangqi" and jreason == "repetition" and fv != 0 and fv is not None:
-        return "fsf-chase-we-draw"
-    if variant == "xiangqi" and jreason == "perpetual-chase" and fv == 0:
-        return "we-chase-fsf-draws"
-    if variant == "xiangqi" and jreason == "perpetual-chase" and fv is not None:
-        return "chase-side-differs"
+    # from the first occurrence of the final position (history cut there),
+    # does it agree with Jiang?
+    final = board_and_side(sf.get_fen(variant, fen, moves[:ply]))
+    for k in range(max(0, cycle_start - 2), ply):
+        base = sf.get_fen(variant, fen, moves[:k])
+        if board_and_side(base) == final:
+            if fsf_value(variant, base, moves[k:ply]) == jv:
+                return "cycle-entry"
+            break
+    if variant != "xiangqi":
+        return "unexplained"
+    if jreason == "repetition" and fv:
+        # Fairy-Stockfish sees a perpetual chase. Ours is a draw: is one of
+        # the blamed side's moves in the last cycle a kill (rule 3)?
+        blamed_moved_last = fv > 0  # the side to move wins: the other side chased
+        last = ply if blamed_moved_last else ply - 1
+        for back in range(0, 8, 2):
+            k = last - back
+            if k > cycle_start and fsf_kill(variant, fen, moves[:k]):
+                return "kill-not-chase"
+        return "no-chase-in-jiang"
+    if jreason == "perpetual-chase" and fv == 0:
+        return "chase-fsf-misses"
     return "unexplained"
 
 

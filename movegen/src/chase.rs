@@ -19,9 +19,15 @@
 //! captures (unless it had the same one before, as a chariot sliding along
 //! its line of attack), attacks that did not exist before (a discovered
 //! line, a new cannon screen, a freed horse leg), and existing attacks
-//! whose victim lost a protector because that protector just became
-//! pinned. An attack that existed and persists is not new, even if a
-//! protector's line was blocked or the attacker was unpinned.
+//! whose victim lost its protection through the move ("protection
+//! removed"): a protector just became pinned, or the screen of a
+//! protecting cannon was taken away or doubled (then only for an attacker
+//! that is not itself pinned). An attack that existed and persists is not
+//! new otherwise, even if a protector's line was blocked or the attacker
+//! was unpinned.
+//!
+//! Whether a move threatens mate (a "kill", which never counts as a chase)
+//! needs legal move generation and is decided in `judge.rs`.
 //!
 //! Everything here is computed lazily, at judgement time, by replaying the
 //! few moves of a repetition cycle on a copy of the board; make/unmake and

@@ -13,7 +13,10 @@
 //! 6. insufficient material (Xiangqi).
 //!
 //! Chase information is computed lazily from the move history
-//! (the private `chase` module), so make/unmake cost nothing extra.
+//! (the private `chase` module), so make/unmake cost nothing extra. Kills
+//! (mate threats, which never count as chases) are tested here, on a copy
+//! of the position, and only for moves that would otherwise keep a chase
+//! alive.
 
 use std::fmt;
 
@@ -591,7 +594,8 @@ impl Position {
 /// Xiangqi: the enemy pieces (their squares) that the last move of the
 /// history chased, by the definition of docs/RULES.md §1.3 — for display and
 /// analysis (`d` output, GUIs explaining a verdict). Empty for Janggi and
-/// for a position without history.
+/// for a position without history. The kill rule (a move that threatens
+/// mate chases nothing) is applied by the cycle verdict, not here.
 pub fn chased_by_last_move(pos: &Position) -> Vec<crate::Square> {
     let states = pos.states();
     let n = states.len() - 1;

@@ -330,6 +330,17 @@ const XIANGQI_CASES: &[(&str, &str, &str, &str)] = &[
         "c9d9 a9c8 d9c9 c8a9 c9d9 a9c8 d9c9 c8a9",
         "Draw",
     ),
+    // Issue 15, family B (two attackers, two victims): the chariots take
+    // turns, each move attacking a loose cannon, but the cannon attacked
+    // changes every two moves (i7, a7, a7, i7): no one piece is chased on
+    // every move, so it is a draw (rule 8). Fairy-Stockfish agrees.
+    (
+        "two_attackers_two_victims",
+        "4k4/8R/9/c7c/9/R8/9/9/9/3K5 w - - 0 1",
+        "a5i5 e10f10 i9a9 f10e10 i5a5 e10f10 a9i9 f10e10 \
+         a5i5 e10f10 i9a9 f10e10 i5a5 e10f10 a9i9 f10e10",
+        "Draw",
+    ),
     // A chariot checks on every move: perpetual check loses.
     (
         "perpetual_check",
@@ -355,12 +366,13 @@ fn xiangqi_rule_book_cases() {
             "Loss" => CycleVerdict::SideToMoveLoses,
             _ => CycleVerdict::Draw,
         };
-        let c = cycle_verdict(&pos, 4);
+        let cycle = pos.repetitions().next().unwrap_or(4);
+        let c = cycle_verdict(&pos, cycle);
         if c != want_cycle {
             failures.push(format!("{name}: cycle_verdict {c:?}, want {want_cycle:?}"));
         }
         // Second occurrence only: the game goes on.
-        for _ in 0..4 {
+        for _ in 0..cycle {
             pos.unmake_move();
         }
         if pos.judge().is_over() {
