@@ -332,7 +332,7 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
     }
     // Candidate victims per colour; `None` until that colour has moved.
     let mut candidates: [Option<chase::Victims>; 2] = [None, None];
-    for (i, st) in states.iter().enumerate().take(n + 1).skip(start + 1) {
+    for st in &states[start + 1..=n] {
         let Some(m) = st.last_move else {
             return [false; 2];
         };
@@ -349,14 +349,7 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
             // (reference cases 5 and 10): only a check that threatens
             // nothing new breaks a chase (rule 4).
             let only = candidates[us].as_ref().map(|v| v.as_slice());
-            let mut victims = chase::chased_by_move(&board, m, only);
-            // A move that threatens mate without checking is a "kill", an
-            // allowed move even when it also attacks a loose piece (rule 3;
-            // issue 15, family A). Tested only when the move would
-            // otherwise keep a chase alive, as it costs a move generation.
-            if !victims.is_empty() && !st.in_check && threatens_mate_after(pos, i) {
-                victims.clear();
-            }
+            let victims = chase::chased_by_move(&board, m, only);
             candidates[us] = Some(match candidates[us].take() {
                 None => victims,
                 Some(prev) => prev.into_iter().filter(|v| victims.contains(v)).collect(),
@@ -378,22 +371,48 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
         }
         chase::apply(&mut board, m);
     }
-    [0, 1].map(|c| candidates[c].as_ref().is_some_and(|v| !v.is_empty()))
+    let chasing = [0, 1].map(|c| candidates[c].as_ref().is_some_and(|v| !v.is_empty()));
+    if chasing == [false, false] {
+        return chasing;
+    }
+    without_kills(pos, start, chasing)
 }
 
-/// Whether, in the position of `states[i]` of `pos`'s history, the side
-/// that just moved (without giving check) threatens mate: were it to move
-/// again, it would have a move that leaves the opponent in check with no
-/// legal move (docs/RULES.md §1.3, "kill").
-fn threatens_mate_after(pos: &Position, i: usize) -> bool {
-    let n = pos.history_len();
-    if i > n {
-        return false;
-    }
+/// Rule 3 (issue 15, family A): a move that threatens mate without
+/// checking is a "kill", an allowed move even when it also attacks a loose
+/// piece, so a side that made one in the cycle is not chasing. A side
+/// still counted as chasing (`chasing`) chased on every one of its moves,
+/// so testing its non-checking moves for a kill afterwards gives the same
+/// verdict as dropping the kill's chases on the way; done here, the move
+/// generation it costs is spent only on cycles that would otherwise be
+/// perpetual chases.
+fn without_kills(pos: &Position, start: usize, mut chasing: [bool; 2]) -> [bool; 2] {
+    let states = pos.states();
     let mut p = pos.clone();
-    for _ in i..n {
+    // Walk back from the end of the cycle: `p` stands after move `i`.
+    for i in (start + 1..states.len()).rev() {
+        let st = &states[i];
+        let mover = st
+            .last_move
+            .and_then(|m| p.piece_at(m.to()))
+            .map(|piece| piece.color().index());
+        if let Some(c) = mover {
+            if chasing[c] && !st.in_check && threatens_mate(&mut p) {
+                chasing[c] = false;
+            }
+        }
+        if chasing == [false, false] {
+            break;
+        }
         p.unmake_move();
     }
+    chasing
+}
+
+/// Whether the side that just moved, without giving check, threatens
+/// mate: were it to move again, it would have a move that leaves the
+/// opponent in check with no legal move (docs/RULES.md §1.3, "kill").
+fn threatens_mate(p: &mut Position) -> bool {
     if p.in_check() {
         return false;
     }
