@@ -2,8 +2,9 @@
 //!
 //! Board representation (a 90-point mailbox with per-side piece lists),
 //! legal move generation, make/unmake with a state stack, Zobrist hashing,
-//! FEN, move text and perft for both games. No search, no protocol: a GUI,
-//! a referee or a trainer can use this crate alone.
+//! FEN, move text, perft and static exchange evaluation for both games.
+//! No search, no protocol: a GUI, a referee or a trainer can use this crate
+//! alone.
 //!
 //! ```
 //! use movegen::{perft, Position, Variant};
@@ -23,6 +24,7 @@ mod occupancy;
 pub mod perft;
 mod play;
 mod position;
+mod see;
 pub mod setups;
 mod types;
 mod variant;
@@ -38,6 +40,7 @@ pub use occupancy::{Direction, LineScan};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use play::IllegalMove;
 pub use position::{Position, State};
+pub use see::SeeValues;
 pub use types::{
     Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES,
 };
