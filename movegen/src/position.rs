@@ -282,6 +282,12 @@ impl Position {
         });
     }
 
+    /// The occupancy masks (for a scratch copy of the board).
+    #[inline]
+    pub(crate) fn occupancy(&self) -> Occupancy {
+        self.occ
+    }
+
     /// Whether the generals stand on one open file.
     #[inline]
     pub fn generals_facing(&self) -> bool {

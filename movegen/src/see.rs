@@ -94,16 +94,10 @@ impl BoardView for Scratch {
 
 impl Scratch {
     fn new(pos: &Position) -> Scratch {
-        let mut occ = Occupancy::default();
-        for (s, p) in pos.board().iter().enumerate() {
-            if p.is_some() {
-                occ.set(s as u8);
-            }
-        }
         let gen = |c: Color| pos.count(c, PieceKind::General) == 1;
         Scratch {
             board: *pos.board(),
-            occ,
+            occ: pos.occupancy(),
             generals: [
                 pos.general(Color::Red).raw(),
                 pos.general(Color::Black).raw(),

@@ -3,18 +3,59 @@
 //! Main search: the transposition-table move (already checked for
 //! legality) before anything is generated; then the captures, generated
 //! alone and handed out by most valuable victim / least valuable attacker;
-//! only then the quiet moves, scored by killer, countermove and history.
-//! Most nodes are cut off by the hash move or a capture, and then the
-//! quiet moves are never generated.
+//! only then the quiet moves, scored by killer, countermove and history;
+//! last the bad captures, those that lose material by static exchange
+//! evaluation (tested only when a capture's turn comes). Most nodes are
+//! cut off by the hash move or a capture, and then the quiet moves are
+//! never generated.
 //!
 //! Within a stage the first moves are picked by selection (a cut-off
 //! usually comes after one or two), and once a few have been handed out the
 //! rest of the stage is sorted in one go: an all-node visits every move,
 //! and repeated selection would cost quadratic time there.
 
+use crate::eval::params::{Pair, JANGGI, XIANGQI};
 use crate::history::SideHistory;
 use arrayvec::ArrayVec;
-use movegen::{Move, MoveList, PieceKind, Position, MAX_MOVES};
+use movegen::{Move, MoveList, PieceKind, Position, SeeValues, MAX_MOVES};
+
+/// The general's value in static exchanges: more than all other pieces
+/// together (it is only ever captured in a game already lost).
+const SEE_GENERAL: i32 = 20_000;
+
+/// Static exchange values from the evaluation's material (middle and end
+/// game averaged), so that one table says what a piece is worth.
+const fn see_values(material: &[Pair; 8]) -> SeeValues {
+    let mut v = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        v[i] = (material[i][0] + material[i][1]) / 2;
+        i += 1;
+    }
+    v[PieceKind::General.index()] = SEE_GENERAL;
+    SeeValues::new(v)
+}
+
+/// Exchange values for Xiangqi and Janggi.
+const XIANGQI_SEE: SeeValues = see_values(&XIANGQI.material);
+const JANGGI_SEE: SeeValues = see_values(&JANGGI.material);
+
+/// The static exchange values of the position's game.
+#[inline]
+pub(crate) fn see_values_of(pos: &Position) -> &'static SeeValues {
+    if pos.variant().is_janggi() {
+        &JANGGI_SEE
+    } else {
+        &XIANGQI_SEE
+    }
+}
+
+/// Whether the legal move `m` wins at least `threshold` (centipawns) in
+/// the exchange on its destination.
+#[inline]
+pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    pos.see_ge(m, threshold, see_values_of(pos))
+}
 
 /// Ordering value of a piece kind as a victim or attacker.
 #[inline]
@@ -31,6 +72,9 @@ pub(crate) fn order_value(k: PieceKind) -> i32 {
 
 const TT_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
+/// Captures that lose material by static exchange, in a pre-generated
+/// list: below every quiet move (history scores are 16-bit).
+const BAD_CAPTURE_SCORE: i32 = -(1 << 20);
 const KILLER1: i32 = 1 << 26;
 const KILLER2: i32 = KILLER1 - 1;
 const COUNTER: i32 = KILLER1 - 2;
@@ -69,6 +113,8 @@ enum Stage {
     /// Hand out the current list (quiet moves, or everything at once for
     /// evasions, quiescence captures and pre-generated lists) to the end.
     Rest,
+    /// Hand out the bad captures put aside by the capture stage.
+    BadCaptures,
     /// Nothing left.
     Done,
 }
@@ -79,6 +125,10 @@ pub(crate) struct MovePicker {
     tt_move: Option<Move>,
     list: ArrayVec<Scored, MAX_MOVES>,
     next: usize,
+    /// Captures that lose material, in the order they were picked.
+    bad: ArrayVec<Move, MAX_MOVES>,
+    /// Whether bad captures are put aside (the main staged picker).
+    defer_bad: bool,
     /// Set once the search prunes the remaining quiet moves unless they
     /// give check.
     checks_only: bool,
@@ -94,6 +144,8 @@ impl MovePicker {
             tt_move,
             list: ArrayVec::new(),
             next: 0,
+            bad: ArrayVec::new(),
+            defer_bad: true,
             checks_only: false,
             any: tt_move.is_some(),
         }
@@ -108,6 +160,8 @@ impl MovePicker {
             tt_move: None,
             list: ArrayVec::new(),
             next: 0,
+            bad: ArrayVec::new(),
+            defer_bad: false,
             checks_only: false,
             any: !moves.is_empty(),
         };
@@ -115,7 +169,12 @@ impl MovePicker {
             let score = if Some(m) == tt_move {
                 TT_SCORE
             } else if let Some(v) = capture_victim(pos, m) {
-                capture_score(pos, m, v)
+                let s = capture_score(pos, m, v);
+                if see_ge(pos, m, 0) {
+                    s
+                } else {
+                    s - CAPTURE_SCORE + BAD_CAPTURE_SCORE
+                }
             } else {
                 quiet_score(m, ord)
             };
@@ -168,7 +227,13 @@ impl MovePicker {
                     self.stage = Stage::Captures;
                 }
                 Stage::Captures => match self.pick() {
-                    Some(s) => return Some((s.mv, s.score)),
+                    Some(s) => {
+                        if self.defer_bad && !see_ge(pos, s.mv, 0) {
+                            self.bad.push(s.mv);
+                            continue;
+                        }
+                        return Some((s.mv, s.score));
+                    }
                     None => self.stage = Stage::GenQuiets,
                 },
                 Stage::GenQuiets => {
@@ -179,6 +244,16 @@ impl MovePicker {
                 }
                 Stage::Rest => match self.pick() {
                     Some(s) => return Some((s.mv, s.score)),
+                    None => {
+                        self.stage = Stage::BadCaptures;
+                        self.next = 0;
+                    }
+                },
+                Stage::BadCaptures => match self.bad.get(self.next) {
+                    Some(&m) => {
+                        self.next += 1;
+                        return Some((m, BAD_CAPTURE_SCORE));
+                    }
                     None => self.stage = Stage::Done,
                 },
                 Stage::Done => return None,
@@ -311,7 +386,8 @@ mod tests {
     use movegen::Variant;
 
     /// The staged picker hands out every legal move exactly once, the hash
-    /// move first and all captures before any quiet move.
+    /// move first, then the captures that do not lose material, the quiet
+    /// moves, and last the captures that do.
     #[test]
     fn staged_picker_covers_all_moves_once() {
         let fens = [
@@ -327,6 +403,11 @@ mod tests {
                 Variant::Janggi,
                 "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
             ),
+            // Chariots can take defended soldiers: bad captures.
+            (
+                Variant::Xiangqi,
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/R7R/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1",
+            ),
         ];
         let history = SideHistory::new();
         for (v, fen) in fens {
@@ -340,17 +421,19 @@ mod tests {
                 };
                 let mut picker = MovePicker::main(tt);
                 let mut seen = Vec::new();
-                let mut quiet_seen = false;
+                // 0: good captures, 1: quiet moves, 2: bad captures.
+                let mut group = 0;
                 while let Some((m, _)) = picker.next(&pos, &ord) {
-                    let capture = capture_victim(&pos, m).is_some();
                     if seen.is_empty() && tt.is_some() {
                         assert_eq!(Some(m), tt);
                     } else {
-                        assert!(
-                            !(capture && quiet_seen),
-                            "{fen}: capture after a quiet move"
-                        );
-                        quiet_seen |= !capture;
+                        let g = match capture_victim(&pos, m) {
+                            None => 1,
+                            Some(_) if see_ge(&pos, m, 0) => 0,
+                            Some(_) => 2,
+                        };
+                        assert!(g >= group, "{fen}: {m} out of its group");
+                        group = g;
                     }
                     seen.push(m.code());
                 }

@@ -1,11 +1,13 @@
 //! Selectivity of the main search: reverse futility pruning, the null
-//! move, late-move and futility pruning of quiet moves, and late move
-//! reductions, with their margins named here in one place.
+//! move, late-move and futility pruning of quiet moves, pruning of moves
+//! that lose material by static exchange, and late move reductions, with
+//! their margins named here in one place.
 //!
 //! Margins are in centipawns per ply of remaining depth; depths are plies.
 
 use super::pvs::Node;
 use super::{Shared, Worker};
+use crate::movepick::see_ge;
 use crate::MATE_BOUND;
 use movegen::{Color, Move, MoveList, PieceKind, Position};
 
@@ -38,6 +40,16 @@ const FUTILITY_MAX_DEPTH: i32 = 6;
 /// Futility margin: this base plus `FUTILITY_MARGIN_PER_PLY` per ply.
 const FUTILITY_MARGIN_BASE: i32 = 120;
 const FUTILITY_MARGIN_PER_PLY: i32 = 100;
+
+/// Moves losing material by static exchange are pruned up to this depth.
+const SEE_PRUNE_MAX_DEPTH: i32 = 6;
+/// A capture or a checking move is pruned when the exchange loses more
+/// than this per ply of depth.
+const SEE_CAPTURE_MARGIN: i32 = 100;
+/// A quiet move is pruned when the exchange on its destination loses more
+/// than this times the depth squared: at depth 1 a move that hangs a
+/// soldier, deeper only bigger losses.
+const SEE_QUIET_MARGIN: i32 = 25;
 
 /// Late move reductions start at this depth.
 const LMR_MIN_DEPTH: i32 = 3;
@@ -78,6 +90,26 @@ pub(super) fn late_quiet_pruned(node: &Node, count: i32, alpha: i32) -> bool {
     (depth <= LMP_MAX_DEPTH && count > node.lmp_limit)
         || (depth <= FUTILITY_MAX_DEPTH
             && node.eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha)
+}
+
+/// Whether the move `m` loses so much by static exchange at this shallow
+/// depth that it is not searched. A quiet move that fails its margin but
+/// gives check is judged with the captures' looser one (the check test is
+/// made only then).
+#[inline]
+pub(super) fn see_pruned(pos: &Position, node: &Node, m: Move, quiet: bool) -> bool {
+    let depth = node.depth;
+    if depth > SEE_PRUNE_MAX_DEPTH {
+        return false;
+    }
+    let loose = -SEE_CAPTURE_MARGIN * depth;
+    if quiet {
+        if see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth) {
+            return false;
+        }
+        return !pos.gives_check(m) || !see_ge(pos, m, loose);
+    }
+    !see_ge(pos, m, loose)
 }
 
 /// Whether `c` has a chariot, horse or cannon (null-move zugzwang guard).

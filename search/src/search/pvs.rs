@@ -2,7 +2,7 @@
 //! out as numbered steps. The selectivity helpers are in `pruning`, the
 //! game ends by rule in `rules`, the leaves in `qsearch`.
 
-use super::pruning::{late_move_count, late_quiet_pruned, reverse_futility, LateMove};
+use super::pruning::{late_move_count, late_quiet_pruned, reverse_futility, see_pruned, LateMove};
 use super::rules::{bikjang_stands, rule_end_score, terminal_score};
 use super::{Shared, Worker, INF, MAX_DEPTH};
 use crate::history::history_bonus;
@@ -244,7 +244,18 @@ impl Worker {
                 continue;
             }
 
-            // 10b. Search the move.
+            // 10b. Moves that lose material by static exchange at shallow
+            // depth, once a non-losing line exists (the hash move is
+            // always searched).
+            if !node.forced
+                && best > -MATE_BOUND
+                && Some(m) != node.tt_move
+                && see_pruned(pos, node, m, quiet)
+            {
+                continue;
+            }
+
+            // 10c. Search the move.
             let lm = LateMove {
                 mv: m,
                 count,
@@ -257,7 +268,7 @@ impl Worker {
                 break;
             }
 
-            // 10c. A new best move; a cut-off teaches the ordering.
+            // 10d. A new best move; a cut-off teaches the ordering.
             if score > best {
                 best = score;
                 if score > alpha {
@@ -281,7 +292,7 @@ impl Worker {
         (best, best_move)
     }
 
-    /// Step 10b: play `lm`, extend it if it gives check, search it (the
+    /// Step 10c: play `lm`, extend it if it gives check, search it (the
     /// first move with the full window, later ones with a null window after
     /// a late move reduction, re-searched as PVS requires) and take it back.
     #[inline]

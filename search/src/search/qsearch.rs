@@ -6,7 +6,7 @@ use super::rules::{bikjang_stands, game_ending_pass_score, terminal_score};
 use super::{Shared, Worker, INF};
 use crate::eval::params::Pair;
 use crate::eval::psq_only;
-use crate::movepick::{capture_victim, order_value, MovePicker};
+use crate::movepick::{capture_victim, see_ge, MovePicker};
 use crate::tt::{TtBound, TtEntry};
 use movegen::{Move, PieceKind, Position};
 
@@ -19,12 +19,6 @@ const LAZY_MARGIN: i32 = 300;
 /// Delta pruning: a capture is skipped when even this much on top of the
 /// victim's value cannot raise alpha.
 const DELTA_MARGIN: i32 = 150;
-/// A capture by a piece worth this many ordering units more than its
-/// victim counts as heavy-for-light.
-const HEAVY_FOR_LIGHT: i32 = 2;
-/// A heavy-for-light capture of a defended victim is skipped when winning
-/// the victim would leave the score below alpha plus this margin.
-const BAD_CAPTURE_MARGIN: i32 = 50;
 
 impl Worker {
     /// Quiescence search of the node at the stack's ply.
@@ -186,10 +180,6 @@ fn capture_pruned(pos: &Position, m: Move, eval: i32, alpha: i32, material: &[Pa
     if v != PieceKind::General && eval + material[v.index()][1] + DELTA_MARGIN <= alpha {
         return true;
     }
-    // Skip captures that lose material to a defended victim at a glance:
-    // a heavy piece taking a guarded light one, when we are not behind.
-    let a = pos.piece_at(m.from()).map_or(0, |p| order_value(p.kind()));
-    a > order_value(v) + HEAVY_FOR_LIGHT
-        && eval + material[v.index()][1] < alpha + BAD_CAPTURE_MARGIN
-        && !pos.attackers(m.to(), !pos.side_to_move()).is_empty()
+    // Captures that lose material by static exchange.
+    !see_ge(pos, m, 0)
 }
