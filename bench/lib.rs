@@ -5,7 +5,6 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 
 use movegen::{Position, Variant};
 use search::{Engine, Limits};
@@ -94,16 +93,7 @@ impl Drop for Peer {
 
 /// Run one search on `engine` to completion; the number of nodes searched.
 pub fn search_blocking(engine: &mut Engine, pos: &Position, limits: Limits) -> u64 {
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        pos,
-        limits,
-        Box::new(|_| {}),
-        Box::new(move |b| {
-            let _ = tx.send(b);
-        }),
-    );
-    engine.wait();
-    let _ = rx.recv();
+    // The count is read from the engine; the result itself is not needed.
+    let _ = engine.search_to_end(pos, limits);
     engine.last_search_nodes()
 }

@@ -2,8 +2,6 @@
 //! game's own seed, then the search at a fixed node budget for both
 //! sides until the rules, the win adjudication or the move cap end it.
 
-use std::sync::mpsc;
-
 use data::{Flags, Outcome, Record, MATE_SCORE};
 use jiang_match::openings::{random_opening, Rng};
 use jiang_match::referee;
@@ -38,21 +36,11 @@ pub fn stored_score(s: Score) -> i16 {
 /// Search `pos` with a node limit; the move and score, `None` when the
 /// search had no move.
 fn search(engine: &mut Engine, pos: &Position, nodes: u64) -> Option<(Move, Score)> {
-    let (tx, rx) = mpsc::channel();
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    engine.go(
-        pos,
-        limits,
-        Box::new(|_| {}),
-        Box::new(move |b| {
-            let _ = tx.send(b);
-        }),
-    );
-    engine.wait();
-    let b = rx.recv().ok()?;
+    let b = engine.search_to_end(pos, limits)?;
     Some((b.best?, b.score))
 }
 

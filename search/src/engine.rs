@@ -244,6 +244,24 @@ impl Engine {
         self.last_nodes
     }
 
+    /// Search `pos` under `limits` and wait for the result, for callers
+    /// that need no progress reports (data generation, benchmarks). `None`
+    /// only if the search ended without reporting.
+    pub fn search_to_end(&mut self, pos: &Position, limits: Limits) -> Option<BestMove> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.go(
+            pos,
+            limits,
+            Box::new(|_| {}),
+            Box::new(move |b| {
+                // The receiver waits below; a failed send cannot happen.
+                let _ = tx.send(b);
+            }),
+        );
+        self.wait();
+        rx.recv().ok()
+    }
+
     /// Starts searching on background thread(s) and returns at once.
     /// `pos` carries the game history (for repetition). `on_info` is called
     /// after each iteration (and for aspiration fails in long searches);
