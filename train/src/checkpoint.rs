@@ -1,0 +1,173 @@
+//! Checkpoints: the float weights and Adam's state after an epoch, so a
+//! run can be resumed exactly where it stopped (`jiang train --resume`).
+//!
+//! Layout (little-endian): magic `JNNTCKPT`, u32 version 1, u32 game,
+//! u32 `H`, u32 `B`, u64 epochs done, u64 optimiser steps, f64 best
+//! validation loss (infinity: none yet), then the parameters, Adam's first
+//! and second moments (f32 each), and an FNV-1a 32 checksum of all before.
+
+use std::path::Path;
+
+use crate::network::{Network, Shape};
+use crate::quant::fnv1a;
+use crate::trainer::Trainer;
+use crate::{Game, TrainError};
+
+const MAGIC: &[u8; 8] = b"JNNTCKPT";
+const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 * 4 + 8 + 8 + 8;
+
+/// Where a run stands after an epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Epochs finished.
+    pub epochs: u64,
+    /// The lowest validation loss so far (infinity: none).
+    pub best: f64,
+}
+
+/// The bytes of a checkpoint of `t` at `p`.
+pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
+    let shape = t.net.shape;
+    let mut out = Vec::with_capacity(HEADER + 12 * shape.len() + 4);
+    out.extend_from_slice(MAGIC);
+    for x in [
+        VERSION,
+        t.net.game.code(),
+        shape.hidden as u32,
+        shape.buckets as u32,
+    ] {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.extend_from_slice(&p.epochs.to_le_bytes());
+    out.extend_from_slice(&t.step.to_le_bytes());
+    out.extend_from_slice(&p.best.to_le_bytes());
+    for x in t.net.params.iter().chain(&t.m).chain(&t.v) {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Write the checkpoint through a temporary file and a rename, so a kill
+/// mid-write leaves the previous checkpoint.
+pub fn save(path: &Path, t: &Trainer, p: Progress) -> Result<(), TrainError> {
+    let tmp = path.with_extension("tmp");
+    let io = |e: std::io::Error| TrainError::Io(path.to_path_buf(), e.to_string());
+    std::fs::write(&tmp, encode(t, p)).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// Restore a checkpoint's weights and optimiser state into `t`, which
+/// must be of the same game and shape; where the run stood.
+pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
+    if bytes.len() < HEADER + 4 || &bytes[..8] != MAGIC {
+        return Err("not a trainer checkpoint".into());
+    }
+    let u32_at =
+        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    let u64_at = |i: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&bytes[i..i + 8]);
+        u64::from_le_bytes(b)
+    };
+    if u32_at(8) != VERSION {
+        return Err(format!("checkpoint version {}", u32_at(8)));
+    }
+    let game = Game::from_code(u32_at(12));
+    let shape = Shape {
+        hidden: u32_at(16) as usize,
+        buckets: u32_at(20) as usize,
+    };
+    if game != Some(t.net.game) || shape != t.net.shape {
+        return Err(format!(
+            "it is a {} network of {}x{}, this run trains {} {}x{}",
+            game.map_or("unknown".to_string(), |g| g.to_string()),
+            shape.hidden,
+            shape.buckets,
+            t.net.game,
+            t.net.shape.hidden,
+            t.net.shape.buckets
+        ));
+    }
+    let n = shape.len();
+    if bytes.len() != HEADER + 12 * n + 4 {
+        return Err("wrong size".into());
+    }
+    let body = bytes.len() - 4;
+    if fnv1a(&bytes[..body]) != u32_at(body) {
+        return Err("checksum does not match (damaged file)".into());
+    }
+    let floats = |k: usize, out: &mut [f32]| {
+        let at = HEADER + 4 * n * k;
+        for (o, c) in out.iter_mut().zip(bytes[at..at + 4 * n].chunks_exact(4)) {
+            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+    };
+    floats(0, &mut t.net.params);
+    floats(1, &mut t.m);
+    floats(2, &mut t.v);
+    t.step = u64_at(32);
+    Ok(Progress {
+        epochs: u64_at(24),
+        best: f64::from_bits(u64_at(40)),
+    })
+}
+
+/// Read a whole checkpoint file into `t`.
+pub fn load(path: &Path, t: &mut Trainer) -> Result<Progress, TrainError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| TrainError::Io(path.to_path_buf(), e.to_string()))?;
+    restore(&bytes, t).map_err(|why| TrainError::Checkpoint(path.to_path_buf(), why))
+}
+
+/// A network of `game` and `shape` from a checkpoint's bytes (for tools
+/// that want the float weights of a run).
+pub fn network(bytes: &[u8], game: Game, shape: Shape) -> Result<Network, String> {
+    let mut t = Trainer::new(
+        Network::random(game, shape, 0),
+        crate::trainer::Hyper {
+            batch: 1,
+            ..Default::default()
+        },
+    );
+    restore(bytes, &mut t)?;
+    Ok(t.net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trainer::Hyper;
+
+    #[test]
+    fn round_trip_and_refusals() {
+        let shape = Shape {
+            hidden: 8,
+            buckets: 2,
+        };
+        let hyper = Hyper {
+            batch: 4,
+            ..Default::default()
+        };
+        let mut a = Trainer::new(Network::random(Game::Xiangqi, shape, 1), hyper);
+        a.m[3] = 0.5;
+        a.v[7] = 0.25;
+        a.step = 9;
+        let p = Progress {
+            epochs: 3,
+            best: 0.125,
+        };
+        let bytes = encode(&a, p);
+        let mut b = Trainer::new(Network::random(Game::Xiangqi, shape, 2), hyper);
+        assert_eq!(restore(&bytes, &mut b), Ok(p));
+        assert_eq!((&b.net, &b.m, &b.v, b.step), (&a.net, &a.m, &a.v, a.step));
+        let mut c = Trainer::new(Network::random(Game::Janggi, shape, 2), hyper);
+        assert!(restore(&bytes, &mut c).is_err());
+        let mut bad = bytes.clone();
+        bad[60] ^= 1;
+        assert!(restore(&bad, &mut b).is_err());
+        assert!(restore(&bytes[..30], &mut b).is_err());
+    }
+}

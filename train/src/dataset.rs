@@ -1,0 +1,186 @@
+//! Training positions in memory: each record of the `jiang datagen` files
+//! turned once into its side-to-move features (u16 indices, the other
+//! perspective's follow by [`OTHER`](crate::features::OTHER)), its score
+//! and its result, and split into training and validation sets by game.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use data::{Flags, Reader, Record};
+use movegen::{Color, Piece};
+
+use crate::features::{active, MAX_ACTIVE, OTHER};
+use crate::{Game, TrainError};
+
+/// One position, compact (68 bytes): what the trainer needs of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// Active features from the side to move's perspective; the first
+    /// `count` are used.
+    pub features: [u16; MAX_ACTIVE],
+    /// How many features (the pieces on the board).
+    pub count: u8,
+    /// The game's result for the side to move in halves: 2 win, 1 draw,
+    /// 0 loss.
+    pub result: u8,
+    /// The search score, side to move's view, centipawns.
+    pub score: i16,
+}
+
+impl Sample {
+    /// The sample of a board with `stm` to move, searched to `score`, in
+    /// a game the side to move scored `result` (0, ½ or 1: halves are
+    /// rounded).
+    pub fn new(board: &[Option<Piece>; 90], stm: Color, score: i16, result: f64) -> Sample {
+        let (features, count) = active(board, stm);
+        Sample {
+            features,
+            count: count as u8,
+            result: (result * 2.0).round().clamp(0.0, 2.0) as u8,
+            score,
+        }
+    }
+
+    /// The sample of a record.
+    pub fn from_record(r: &Record) -> Sample {
+        Sample::new(
+            &r.board,
+            r.side_to_move,
+            r.score,
+            r.result_for_side_to_move(),
+        )
+    }
+
+    /// The side to move's features.
+    pub fn stm(&self) -> &[u16] {
+        &self.features[..usize::from(self.count)]
+    }
+
+    /// The other side's features, written into `out`.
+    pub fn other<'a>(&self, out: &'a mut [u16; MAX_ACTIVE]) -> &'a [u16] {
+        let n = usize::from(self.count);
+        for (o, &f) in out.iter_mut().zip(&self.features[..n]) {
+            *o = OTHER[usize::from(f)];
+        }
+        &out[..n]
+    }
+
+    /// The training target: `λ·r + (1 − λ)·σ(score / K)`.
+    pub fn target(&self, lambda: f32, k: f32) -> f32 {
+        let r = f32::from(self.result) / 2.0;
+        lambda * r + (1.0 - lambda) * sigmoid(f32::from(self.score) / k)
+    }
+}
+
+/// `1 / (1 + e^(−x))`.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Which records become samples and which game goes to validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Every `holdout`-th game goes to the validation set (0: none).
+    pub holdout: usize,
+    /// Keep positions in check, with a capture as best move or with a
+    /// mate score (skipped by default: their score is not the static
+    /// value the network is asked for).
+    pub keep_noisy: bool,
+}
+
+/// The positions of a run.
+#[derive(Clone, Debug)]
+pub struct Dataset {
+    /// The game of every position.
+    pub game: Game,
+    /// The training positions, in file order.
+    pub train: Vec<Sample>,
+    /// The held-out positions, in file order.
+    pub valid: Vec<Sample>,
+    /// Games read.
+    pub games: usize,
+    /// Records read but not kept (noisy).
+    pub skipped: usize,
+}
+
+/// Whether a record is noisy: in check, a capture as best move or a mate
+/// score.
+fn noisy(r: &Record) -> bool {
+    r.flags
+        .intersects(Flags::IN_CHECK | Flags::CAPTURE | Flags::MATE)
+}
+
+/// Read the files, in order, into one data set. All their records must be
+/// of one game (the Janggi rule sets are one game).
+pub fn load(paths: &[PathBuf], opts: LoadOptions) -> Result<Dataset, TrainError> {
+    let mut set = Dataset {
+        game: Game::Xiangqi,
+        train: Vec::new(),
+        valid: Vec::new(),
+        games: 0,
+        skipped: 0,
+    };
+    let mut first: Option<(Game, &Path)> = None;
+    for path in paths {
+        let file = File::open(path).map_err(|e| TrainError::Io(path.clone(), e.to_string()))?;
+        // The game of the previous record and whether it was its last: a
+        // new game starts when either changes (game numbers of different
+        // files or shards may repeat).
+        let mut prev: Option<(u64, bool)> = None;
+        for r in Reader::new(BufReader::with_capacity(1 << 20, file)) {
+            let r = r.map_err(|e| TrainError::Data(path.clone(), e))?;
+            let game = Game::of(r.variant);
+            match first {
+                None => first = Some((game, path)),
+                Some((g, p)) if g != game => {
+                    return Err(TrainError::MixedGames {
+                        first: (g, p.to_path_buf()),
+                        then: (game, path.clone()),
+                    })
+                }
+                Some(_) => {}
+            }
+            if prev != Some((r.game, false)) {
+                set.games += 1;
+            }
+            prev = Some((r.game, r.is_last()));
+            if !opts.keep_noisy && noisy(&r) {
+                set.skipped += 1;
+                continue;
+            }
+            let held = opts.holdout > 0 && set.games % opts.holdout == 0;
+            let s = Sample::from_record(&r);
+            if held {
+                set.valid.push(s);
+            } else {
+                set.train.push(s);
+            }
+        }
+    }
+    set.game = first.map_or(Game::Xiangqi, |(g, _)| g);
+    if set.train.is_empty() {
+        return Err(TrainError::NoPositions);
+    }
+    Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Position, Variant};
+
+    #[test]
+    fn samples_hold_features_result_and_target() {
+        let pos = Position::startpos(Variant::Janggi);
+        let s = Sample::new(pos.board(), Color::Black, 200, 1.0);
+        assert_eq!((s.count, s.result, s.score), (32, 2, 200));
+        let mut buf = [0; MAX_ACTIVE];
+        let other: Vec<u16> = s.other(&mut buf).to_vec();
+        let (red, _) = active(pos.board(), Color::Red);
+        assert_eq!(other, red.to_vec());
+        assert!((s.target(1.0, 400.0) - 1.0).abs() < 1e-6);
+        assert!((s.target(0.0, 400.0) - sigmoid(0.5)).abs() < 1e-6);
+        assert_eq!(std::mem::size_of::<Sample>(), 68);
+    }
+}

@@ -1,0 +1,208 @@
+//! The float network the trainer optimises (docs/NNUE.md, "Layers"):
+//! one flat parameter vector, so that Adam, clipping and checkpoints
+//! treat every weight alike, with typed views of its four blocks.
+
+use movegen::{Color, Piece};
+
+use crate::dataset::Sample;
+use crate::features::{active, bucket, INPUTS, MAX_ACTIVE};
+use crate::rng::Rng;
+use crate::Game;
+
+/// The evaluation in centipawns is the output times this.
+pub const SCALE: f32 = 400.0;
+/// Quantisation of the feature transformer.
+pub const QA: i32 = 255;
+/// Quantisation of the output layer.
+pub const QB: i32 = 64;
+/// Largest |W1|, |b1| that quantise into an i16.
+pub const W1_MAX: f32 = 32767.0 / QA as f32;
+/// Largest |W2| that quantises into an i16.
+pub const W2_MAX: f32 = 32767.0 / QB as f32;
+
+/// The sizes of a network: hidden units per perspective and output
+/// buckets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Hidden units per perspective (`H`).
+    pub hidden: usize,
+    /// Output buckets (`B`).
+    pub buckets: usize,
+}
+
+impl Shape {
+    /// Whether the file format accepts this shape: `H` a multiple of 8
+    /// in 8..=2048, `B` in 1..=16.
+    pub fn is_valid(self) -> bool {
+        (8..=2048).contains(&self.hidden)
+            && self.hidden % 8 == 0
+            && (1..=16).contains(&self.buckets)
+    }
+
+    /// Where `b1` starts in the parameter vector (`W1` is first).
+    pub fn b1_at(self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    /// Where `W2` starts.
+    pub fn w2_at(self) -> usize {
+        self.b1_at() + self.hidden
+    }
+
+    /// Where `b2` starts.
+    pub fn b2_at(self) -> usize {
+        self.w2_at() + 2 * self.hidden * self.buckets
+    }
+
+    /// The number of parameters.
+    pub fn len(self) -> usize {
+        self.b2_at() + self.buckets
+    }
+
+    /// Whether there are no parameters (never, for a valid shape).
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A network with float weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// The game it evaluates.
+    pub game: Game,
+    /// Its sizes.
+    pub shape: Shape,
+    /// `W1` (feature-major, `H` per feature), `b1`, `W2` (bucket-major,
+    /// `2H` per bucket: side to move's half, then the other's) and `b2`,
+    /// one after the other.
+    pub params: Vec<f32>,
+}
+
+/// `clamp(x, 0, 1)²`.
+#[inline]
+pub fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+impl Network {
+    /// A network of `shape` with small random weights from `seed`: `W1`
+    /// uniform in ±1/√32 · ½ (so an accumulator of some 32 features
+    /// starts inside the activation's live range), `W2` uniform in
+    /// ±1/√(2H), biases zero.
+    pub fn random(game: Game, shape: Shape, seed: u64) -> Network {
+        let mut rng = Rng::new(seed ^ 0x6a69_616e_672d_6e6e);
+        let mut params = vec![0.0f32; shape.len()];
+        let r1 = 0.5 / (MAX_ACTIVE as f32).sqrt();
+        for w in &mut params[..shape.b1_at()] {
+            *w = rng.uniform(-r1, r1);
+        }
+        for w in &mut params[shape.b1_at()..shape.w2_at()] {
+            *w = 0.1;
+        }
+        let r2 = 1.0 / ((2 * shape.hidden) as f32).sqrt();
+        for w in &mut params[shape.w2_at()..shape.b2_at()] {
+            *w = rng.uniform(-r2, r2);
+        }
+        Network {
+            game,
+            shape,
+            params,
+        }
+    }
+
+    /// `W1`.
+    pub fn w1(&self) -> &[f32] {
+        &self.params[..self.shape.b1_at()]
+    }
+
+    /// `b1`.
+    pub fn b1(&self) -> &[f32] {
+        &self.params[self.shape.b1_at()..self.shape.w2_at()]
+    }
+
+    /// `W2`.
+    pub fn w2(&self) -> &[f32] {
+        &self.params[self.shape.w2_at()..self.shape.b2_at()]
+    }
+
+    /// `b2`.
+    pub fn b2(&self) -> &[f32] {
+        &self.params[self.shape.b2_at()..]
+    }
+
+    /// The accumulator of a perspective: `b1 + Σ W1[f]`.
+    pub fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        let h = self.shape.hidden;
+        acc.copy_from_slice(self.b1());
+        let w1 = self.w1();
+        for &f in features {
+            let row = &w1[usize::from(f) * h..][..h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (before `SCALE`) of the accumulators of the side to
+    /// move and of the other side, in bucket `b`.
+    pub fn output(&self, acc_stm: &[f32], acc_other: &[f32], b: usize) -> f32 {
+        let h = self.shape.hidden;
+        let w2 = &self.w2()[b * 2 * h..][..2 * h];
+        let (ws, wo) = w2.split_at(h);
+        let mut s = self.b2()[b];
+        for (a, w) in acc_stm.iter().zip(ws) {
+            s += screlu(*a) * w;
+        }
+        for (a, w) in acc_other.iter().zip(wo) {
+            s += screlu(*a) * w;
+        }
+        s
+    }
+
+    /// The float output of a sample (before `SCALE`).
+    pub fn forward_sample(&self, s: &Sample) -> f32 {
+        let h = self.shape.hidden;
+        let mut buf = [0u16; MAX_ACTIVE];
+        let mut acc = vec![0.0f32; 2 * h];
+        let (a_stm, a_other) = acc.split_at_mut(h);
+        self.accumulate(s.stm(), a_stm);
+        self.accumulate(s.other(&mut buf), a_other);
+        self.output(
+            a_stm,
+            a_other,
+            bucket(usize::from(s.count), self.shape.buckets),
+        )
+    }
+
+    /// The float evaluation in centipawns, side to move's view, of a
+    /// board with `stm` to move: what the engine's integer evaluation
+    /// approximates.
+    pub fn forward_float(&self, board: &[Option<Piece>; 90], stm: Color) -> f32 {
+        let (features, n) = active(board, stm);
+        let s = Sample {
+            features,
+            count: n as u8,
+            result: 1,
+            score: 0,
+        };
+        self.forward_sample(&s) * SCALE
+    }
+
+    /// Clamp every weight into the range that quantises into an i16.
+    pub fn clip(&mut self) {
+        clip(self.shape, &mut self.params);
+    }
+}
+
+/// Clamp `params` of `shape` into the quantisable ranges.
+pub fn clip(shape: Shape, params: &mut [f32]) {
+    let (first, second) = params.split_at_mut(shape.w2_at());
+    for w in first {
+        *w = w.clamp(-W1_MAX, W1_MAX);
+    }
+    let (w2, _) = second.split_at_mut(2 * shape.hidden * shape.buckets);
+    for w in w2 {
+        *w = w.clamp(-W2_MAX, W2_MAX);
+    }
+}

@@ -1,0 +1,336 @@
+//! The optimisation: the sparse forward and backward pass over a chunk of
+//! positions, data parallelism over the chunks of a batch, AdamW with
+//! clipping, and the learning-rate schedule.
+//!
+//! The first layer dominates the cost: each position adds ~30 rows of
+//! `W1` per perspective (the accumulators) and, going back, adds the
+//! accumulator's gradient into the same ~60 rows. Both touch only the
+//! active features' rows; everything else is `O(H)` per position.
+
+use rayon::prelude::*;
+
+use crate::dataset::{sigmoid, Sample};
+use crate::features::{bucket, MAX_ACTIVE};
+use crate::network::{screlu, Network, Shape, SCALE, W1_MAX, W2_MAX};
+
+/// Positions per chunk: the unit of work of a thread and of the fixed
+/// reduction order (so a run does not depend on the thread count).
+pub const CHUNK: usize = 1024;
+
+/// Learning-rate schedules, as a function of the fraction of the run done.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Schedule {
+    /// The same rate throughout.
+    Constant,
+    /// Multiply by `gamma` every `every` epochs.
+    Step {
+        /// Epochs between drops.
+        every: usize,
+        /// The factor of each drop.
+        gamma: f32,
+    },
+    /// Cosine from the rate down to `final_ratio` × the rate at the end.
+    Cosine {
+        /// The last rate over the first.
+        final_ratio: f32,
+    },
+}
+
+impl Schedule {
+    /// The rate at `epoch` (0-based, fractional within the epoch) of a
+    /// run of `epochs`, for base rate `lr`.
+    pub fn rate(self, lr: f32, epoch: f64, epochs: usize) -> f32 {
+        match self {
+            Schedule::Constant => lr,
+            Schedule::Step { every, gamma } => {
+                lr * gamma.powi((epoch as usize / every.max(1)) as i32)
+            }
+            Schedule::Cosine { final_ratio } => {
+                let t = (epoch / epochs.max(1) as f64).clamp(0.0, 1.0);
+                let c = 0.5 * (1.0 + (std::f64::consts::PI * t).cos());
+                lr * (final_ratio + (1.0 - final_ratio) * c as f32)
+            }
+        }
+    }
+}
+
+/// The hyper-parameters of the optimisation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hyper {
+    /// Weight of the game result in the target (λ).
+    pub lambda: f32,
+    /// The sigmoid's scale in centipawns (K).
+    pub k: f32,
+    /// Base learning rate.
+    pub lr: f32,
+    /// Decoupled weight decay (AdamW), per step, times the rate.
+    pub weight_decay: f32,
+    /// Positions per batch.
+    pub batch: usize,
+    /// The schedule of the rate.
+    pub schedule: Schedule,
+}
+
+impl Default for Hyper {
+    fn default() -> Hyper {
+        Hyper {
+            lambda: 0.5,
+            k: 400.0,
+            lr: 0.001,
+            weight_decay: 0.0,
+            batch: 16384,
+            schedule: Schedule::Cosine { final_ratio: 0.05 },
+        }
+    }
+}
+
+/// Scratch of one chunk's pass: the two accumulators and their gradients.
+struct Scratch {
+    acc: Vec<f32>,
+    grad: Vec<f32>,
+}
+
+/// Add the gradient of `Σ (σ(out·SCALE/K) − target)²` over `samples`,
+/// times `scale`, into `grad` (laid out as the network's parameters);
+/// the sum of the squared errors (not scaled).
+pub fn gradient(
+    net: &Network,
+    samples: &[Sample],
+    hyper: &Hyper,
+    scale: f32,
+    grad: &mut [f32],
+) -> f64 {
+    let mut scratch = Scratch {
+        acc: vec![0.0; 2 * net.shape.hidden],
+        grad: vec![0.0; 2 * net.shape.hidden],
+    };
+    samples
+        .iter()
+        .map(|s| backward(net, s, hyper, scale, grad, &mut scratch))
+        .sum()
+}
+
+/// One position's forward and backward pass; its squared error.
+#[inline]
+fn backward(
+    net: &Network,
+    s: &Sample,
+    hyper: &Hyper,
+    scale: f32,
+    grad: &mut [f32],
+    sc: &mut Scratch,
+) -> f64 {
+    let shape = net.shape;
+    let h = shape.hidden;
+    let mut other = [0u16; MAX_ACTIVE];
+    let stm = s.stm();
+    let other = s.other(&mut other);
+    // 1. Accumulators: b1 plus the active rows of W1.
+    let (acc_s, acc_o) = sc.acc.split_at_mut(h);
+    net.accumulate(stm, acc_s);
+    net.accumulate(other, acc_o);
+    // 2. Output, prediction and the error's derivative at the output.
+    let b = bucket(usize::from(s.count), shape.buckets);
+    let out = net.output(acc_s, acc_o, b);
+    let p = sigmoid(out * SCALE / hyper.k);
+    let e = p - s.target(hyper.lambda, hyper.k);
+    let g = 2.0 * e * p * (1.0 - p) * SCALE / hyper.k * scale;
+    // 3. Output layer: W2 (the activations) and b2.
+    let (head, tail) = grad.split_at_mut(shape.w2_at());
+    let (g_w1, g_b1) = head.split_at_mut(shape.b1_at());
+    let (g_w2, g_b2) = tail.split_at_mut(2 * h * shape.buckets);
+    g_b2[b] += g;
+    let w2 = &net.w2()[b * 2 * h..][..2 * h];
+    let g_w2 = &mut g_w2[b * 2 * h..][..2 * h];
+    let (d_s, d_o) = sc.grad.split_at_mut(h);
+    for (((a, w), gw), d) in acc_s
+        .iter()
+        .chain(acc_o.iter())
+        .zip(w2)
+        .zip(g_w2.iter_mut())
+        .zip(d_s.iter_mut().chain(d_o.iter_mut()))
+    {
+        *gw += g * screlu(*a);
+        // SCReLU's derivative: 2x inside (0, 1), 0 outside.
+        let live = if *a > 0.0 && *a < 1.0 { 2.0 * a } else { 0.0 };
+        *d = g * w * live;
+    }
+    // 4. Feature transformer: b1 and the active rows of W1 (the scatter).
+    for ((gb, ds), dn) in g_b1.iter_mut().zip(d_s.iter()).zip(d_o.iter()) {
+        *gb += ds + dn;
+    }
+    for (feats, d) in [(stm, &*d_s), (other, &*d_o)] {
+        for &f in feats {
+            let row = &mut g_w1[usize::from(f) * h..][..h];
+            for (r, x) in row.iter_mut().zip(d) {
+                *r += x;
+            }
+        }
+    }
+    f64::from(e * e)
+}
+
+/// The mean squared error of `net` on `samples`, computed in chunks in
+/// parallel and summed in chunk order.
+pub fn loss(net: &Network, samples: &[Sample], hyper: &Hyper) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sums: Vec<f64> = samples
+        .par_chunks(CHUNK)
+        .map(|c| {
+            c.iter()
+                .map(|s| {
+                    let p = sigmoid(net.forward_sample(s) * SCALE / hyper.k);
+                    f64::from((p - s.target(hyper.lambda, hyper.k)).powi(2))
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    sums.iter().sum::<f64>() / samples.len() as f64
+}
+
+/// A network with its optimiser state and gradient buffers.
+pub struct Trainer {
+    /// The network being trained.
+    pub net: Network,
+    /// Adam's first moments.
+    pub m: Vec<f32>,
+    /// Adam's second moments.
+    pub v: Vec<f32>,
+    /// Optimiser steps taken.
+    pub step: u64,
+    /// The hyper-parameters.
+    pub hyper: Hyper,
+    /// One gradient buffer per chunk of a batch.
+    chunk_grads: Vec<Vec<f32>>,
+    /// Their sum.
+    total: Vec<f32>,
+}
+
+/// Parameters per block of the parallel reduction and update: big
+/// enough to amortise a task, small enough to spread over the threads.
+const BLOCK: usize = 1 << 14;
+
+impl Trainer {
+    /// A trainer of `net` with fresh optimiser state.
+    pub fn new(net: Network, hyper: Hyper) -> Trainer {
+        let n = net.shape.len();
+        let chunks = hyper.batch.div_ceil(CHUNK).max(1);
+        Trainer {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            step: 0,
+            hyper,
+            chunk_grads: (0..chunks).map(|_| vec![0.0; n]).collect(),
+            total: vec![0.0; n],
+            net,
+        }
+    }
+
+    /// One optimiser step on `batch` at learning rate `lr`; the batch's
+    /// mean squared error before the step.
+    pub fn step(&mut self, batch: &[Sample], lr: f32) -> f64 {
+        if batch.is_empty() {
+            return 0.0;
+        }
+        let scale = 1.0 / batch.len() as f32;
+        let chunks = batch.len().div_ceil(CHUNK);
+        if self.chunk_grads.len() < chunks {
+            let n = self.net.shape.len();
+            self.chunk_grads.resize_with(chunks, || vec![0.0; n]);
+        }
+        // 1. Each chunk's gradient into its own buffer, in parallel.
+        let net = &self.net;
+        let hyper = &self.hyper;
+        let losses: Vec<f64> = self.chunk_grads[..chunks]
+            .par_iter_mut()
+            .zip(batch.par_chunks(CHUNK))
+            .map(|(g, c)| {
+                g.fill(0.0);
+                gradient(net, c, hyper, scale, g)
+            })
+            .collect();
+        // 2. Their sum in chunk order, in parallel over parameter blocks.
+        let grads = &self.chunk_grads[..chunks];
+        self.total
+            .par_chunks_mut(BLOCK)
+            .enumerate()
+            .for_each(|(i, t)| {
+                t.copy_from_slice(&grads[0][i * BLOCK..][..t.len()]);
+                for g in &grads[1..] {
+                    for (x, y) in t.iter_mut().zip(&g[i * BLOCK..]) {
+                        *x += y;
+                    }
+                }
+            });
+        // 3. AdamW, then clipping into the quantisable ranges.
+        self.step += 1;
+        self.adam(lr);
+        losses.iter().sum::<f64>() / batch.len() as f64
+    }
+
+    /// AdamW on the summed gradient.
+    fn adam(&mut self, lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        let t = self.step as i32;
+        let c1 = 1.0 / (1.0 - B1.powi(t));
+        let c2 = 1.0 / (1.0 - B2.powi(t));
+        let wd = self.hyper.weight_decay;
+        let shape = self.net.shape;
+        let w2_at = shape.w2_at();
+        let b2_at = shape.b2_at();
+        self.net
+            .params
+            .par_chunks_mut(BLOCK)
+            .zip(self.m.par_chunks_mut(BLOCK))
+            .zip(self.v.par_chunks_mut(BLOCK))
+            .zip(self.total.par_chunks(BLOCK))
+            .enumerate()
+            .for_each(|(i, (((p, m), v), g))| {
+                for (j, (((p, m), v), g)) in p.iter_mut().zip(m).zip(v).zip(g).enumerate() {
+                    *m = B1 * *m + (1.0 - B1) * g;
+                    *v = B2 * *v + (1.0 - B2) * g * g;
+                    let upd = (*m * c1) / ((*v * c2).sqrt() + EPS);
+                    *p -= lr * (upd + wd * *p);
+                    let at = i * BLOCK + j;
+                    let limit = if at < w2_at {
+                        W1_MAX
+                    } else if at < b2_at {
+                        W2_MAX
+                    } else {
+                        f32::INFINITY
+                    };
+                    *p = p.clamp(-limit, limit);
+                }
+            });
+    }
+
+    /// The shape of the network.
+    pub fn shape(&self) -> Shape {
+        self.net.shape
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules() {
+        let c = Schedule::Cosine { final_ratio: 0.1 };
+        assert!((c.rate(1.0, 0.0, 10) - 1.0).abs() < 1e-6);
+        assert!((c.rate(1.0, 10.0, 10) - 0.1).abs() < 1e-6);
+        assert!((c.rate(1.0, 5.0, 10) - 0.55).abs() < 1e-6);
+        let s = Schedule::Step {
+            every: 2,
+            gamma: 0.5,
+        };
+        assert_eq!(s.rate(1.0, 1.9, 10), 1.0);
+        assert_eq!(s.rate(1.0, 2.0, 10), 0.5);
+        assert_eq!(s.rate(1.0, 5.0, 10), 0.25);
+        assert_eq!(Schedule::Constant.rate(0.3, 7.0, 10), 0.3);
+    }
+}
