@@ -27,6 +27,7 @@ pub mod io;
 pub mod options;
 pub mod protocol;
 pub mod session;
+pub mod train;
 pub mod tune;
 pub mod ucci;
 pub mod uci;

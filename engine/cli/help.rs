@@ -15,6 +15,7 @@ commands:
   match    play engine matches (cutechess-cli's options)
   datagen  self-play training positions at a fixed node budget
   tune     fit the evaluation to games (PGN) or training positions
+  train    train a network (NNUE) on training positions
   help     this text; `jiang help COMMAND` explains one command
 
 options:
@@ -93,6 +94,39 @@ source.
   --holdout N     set every N-th game aside to validate; print the pass with
                   the lowest validation loss and stop when it rises twice";
 
+const TRAIN: &str = "\
+usage: jiang train --out FILE [--hidden H] [--buckets B] [--epochs N]
+                   [--batch N] [--lr X] [--schedule cosine|step|constant]
+                   [--lr-end R] [--lr-step N] [--lr-gamma G] [--wd W]
+                   [--lambda L] [--scale K] [--seed S] [--holdout N]
+                   [--threads N] [--keep-noisy] [--best FILE]
+                   [--checkpoint FILE] [--resume] FILES...
+
+Trains the network of docs/NNUE.md on the positions of `jiang datagen`
+files (all of one game) and writes its quantised file to FILE.
+  --hidden H         hidden units per perspective (default 256)
+  --buckets B        output buckets by material (default 8)
+  --epochs N         passes over the training positions (default 10)
+  --batch N          positions per optimiser step (default 16384)
+  --lr X             Adam's learning rate (default 0.001)
+  --schedule S       cosine (default) from X down to R*X (--lr-end R,
+                     default 0.05); step: times G (--lr-gamma, default 0.3)
+                     every N epochs (--lr-step, default 4); constant
+  --wd W             AdamW's weight decay (default 0)
+  --lambda L         weight of the game result against the score in the
+                     target, 0 to 1 (default 0.5)
+  --scale K          centipawns of the sigmoid sigma(cp/K) (default 400)
+  --seed S           initial weights and shuffles (default 1); a run is the
+                     same for any --threads
+  --holdout N        every N-th game validates (default 10; 0: none)
+  --threads N        worker threads (default: all cores)
+  --keep-noisy       keep positions in check, with a capture as best move or
+                     a mate score (skipped by default)
+  --best FILE        the network of the lowest validation loss
+                     (default: FILE with -best before its extension)
+  --checkpoint FILE  float weights and optimiser state after each epoch
+                     (default FILE.ckpt); --resume continues from it";
+
 /// The help text of `command`, or `None` for an unknown command.
 /// `match` has its own text in the match crate.
 pub fn command(command: &str) -> Option<&'static str> {
@@ -101,6 +135,7 @@ pub fn command(command: &str) -> Option<&'static str> {
         "bench" => Some(BENCH),
         "datagen" => Some(DATAGEN),
         "tune" => Some(TUNE),
+        "train" => Some(TRAIN),
         "match" => Some(jiang_match::cli::USAGE),
         "help" => Some(OVERVIEW),
         _ => None,

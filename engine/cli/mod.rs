@@ -1,5 +1,5 @@
 //! The command line: `jiang` with no arguments runs the protocol loop;
-//! `perft`, `bench`, `match`, `datagen` and `tune` are tools; `--version`, `--help`
+//! `perft`, `bench`, `match`, `datagen`, `tune` and `train` are tools; `--version`, `--help`
 //! and `help COMMAND` answer as users of command-line programs expect.
 //!
 //! ```text
@@ -10,6 +10,7 @@
 //! jiang datagen --out FILE [--games N] …  self-play training positions
 //! jiang datagen --stats FILE…             summarise training-position files
 //! jiang tune [--variant V] … FILES…       fit the evaluation to games or positions
+//! jiang train --out FILE … FILES…         train a network (NNUE) on training positions
 //! jiang help [COMMAND] | --help | --version
 //! ```
 //!
@@ -115,7 +116,9 @@ fn run(cmd: &str, rest: &[String]) -> Result<(), CliError> {
         }
         "-h" | "--help" | "-help" => show_help(None),
         "help" => show_help(rest.first().map(String::as_str)),
-        "perft" | "bench" | "datagen" | "tune" if wants_help(rest) => show_help(Some(cmd)),
+        "perft" | "bench" | "datagen" | "tune" | "train" if wants_help(rest) => {
+            show_help(Some(cmd))
+        }
         "perft" => tools::perft(rest),
         "bench" => tools::bench(rest),
         "datagen" => {
@@ -125,6 +128,10 @@ fn run(cmd: &str, rest: &[String]) -> Result<(), CliError> {
         "tune" => {
             let a = crate::tune::parse_args(rest).map_err(args_error("tune"))?;
             crate::tune::run(&a).map_err(CliError::Failed)
+        }
+        "train" => {
+            let a = crate::train::parse_args(rest).map_err(args_error("train"))?;
+            crate::train::run(&a).map_err(CliError::Failed)
         }
         _ => Err(CliError::UnknownCommand(cmd.to_string())),
     }
