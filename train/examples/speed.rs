@@ -1,7 +1,9 @@
 //! Where a training step's time goes, on a real data file:
-//! `cargo run --release -p jiang-train --example speed -- FILE [HIDDEN]`.
-//! Prints positions/s of the single-thread gradient kernel, of the
-//! forward pass alone, and of whole optimiser steps on all threads.
+//! `cargo run --release -p jiang-train --example speed -- FILE MODE [HIDDEN]`
+//! with MODE `grad` (the single-thread gradient kernel), `fwd` (the
+//! forward pass alone), `step1` or `step2` (whole optimiser steps on one
+//! or two threads). Prints positions/s; run under `perf stat` for cycles
+//! per position, which a loaded machine disturbs less than the clock.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,18 +13,16 @@ use train::{Game, LoadOptions, Network, Shape};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let Some(file) = args.get(1) else {
-        eprintln!("usage: speed FILE [HIDDEN]");
+    let (Some(file), Some(mode)) = (args.get(1), args.get(2)) else {
+        eprintln!("usage: speed FILE grad|fwd|step1|step2 [HIDDEN]");
         std::process::exit(2);
     };
-    let hidden = args.get(2).and_then(|h| h.parse().ok()).unwrap_or(256);
-    let set = match train::load(
-        &[PathBuf::from(file)],
-        LoadOptions {
-            holdout: 0,
-            keep_noisy: false,
-        },
-    ) {
+    let hidden = args.get(3).and_then(|h| h.parse().ok()).unwrap_or(256);
+    let opts = LoadOptions {
+        holdout: 0,
+        keep_noisy: false,
+    };
+    let set = match train::load(&[PathBuf::from(file)], opts) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
@@ -32,32 +32,27 @@ fn main() {
     let shape = Shape { hidden, buckets: 8 };
     let hyper = Hyper::default();
     let net = Network::random(Game::Janggi, shape, 1);
-    let n = set.train.len().min(65536);
-    let samples = &set.train[..n];
-    let mut grad = vec![0.0f32; shape.len()];
+    let threads = if mode == "step2" { 2 } else { 1 };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let Ok(pool) = pool else { return };
+    let samples = &set.train;
     let t = Instant::now();
-    gradient(&net, samples, &hyper, 1.0, &mut grad);
-    let s = t.elapsed().as_secs_f64();
-    println!("gradient, 1 thread: {:.0} pos/s", n as f64 / s);
-    let t = Instant::now();
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .map(|p| p.install(|| loss(&net, samples, &hyper)))
-        .ok();
-    println!(
-        "forward, 1 thread:  {:.0} pos/s",
-        n as f64 / t.elapsed().as_secs_f64()
-    );
-    let mut tr = Trainer::new(net, hyper);
-    let t = Instant::now();
-    let mut done = 0;
-    for b in set.train.chunks(hyper.batch) {
-        tr.step(b, 0.001);
-        done += b.len();
-    }
-    println!(
-        "steps, all threads: {:.0} pos/s",
-        done as f64 / t.elapsed().as_secs_f64()
-    );
+    pool.install(|| match mode.as_str() {
+        "grad" => {
+            let mut grad = vec![0.0f32; shape.len()];
+            gradient(&net, samples, &hyper, 1.0, &mut grad);
+        }
+        "load" => {}
+        "fwd" => {
+            loss(&net, samples, &hyper);
+        }
+        _ => {
+            let mut tr = Trainer::new(net.clone(), hyper);
+            for b in samples.chunks(hyper.batch) {
+                tr.step(b, 0.001);
+            }
+        }
+    });
+    let pps = samples.len() as f64 / t.elapsed().as_secs_f64();
+    println!("{mode}: {} positions, {pps:.0} pos/s", samples.len());
 }

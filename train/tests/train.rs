@@ -79,12 +79,13 @@ fn gradients_equal_finite_differences() {
         minus.params[i] -= eps;
         let numeric = (total(&plus) - total(&minus)) / f64::from(2.0 * eps);
         let analytic = f64::from(grad[i]);
+        // f32 losses: the difference quotient carries ~1e-5 of rounding.
         let scale = numeric.abs().max(analytic.abs());
         if scale < 1e-5 {
             continue;
         }
         assert!(
-            (numeric - analytic).abs() <= 2e-2 * scale + 1e-6,
+            (numeric - analytic).abs() <= 2e-2 * scale + 1e-5,
             "parameter {i}: analytic {analytic}, numeric {numeric}"
         );
         checked += 1;
