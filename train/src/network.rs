@@ -185,17 +185,19 @@ impl Network {
 
     /// The float output of a sample (before `SCALE`).
     pub fn forward_sample(&self, s: &Sample) -> f32 {
+        self.forward_with(s, &mut vec![0.0f32; 2 * self.shape.hidden])
+    }
+
+    /// [`Network::forward_sample`] with the caller's room for the two
+    /// accumulators (`2H` floats), for loops over many samples.
+    pub fn forward_with(&self, s: &Sample, acc: &mut [f32]) -> f32 {
         let h = self.shape.hidden;
         let mut buf = [0u16; MAX_ACTIVE];
-        let mut acc = vec![0.0f32; 2 * h];
         let (a_stm, a_other) = acc.split_at_mut(h);
         self.accumulate(s.stm(), a_stm);
         self.accumulate(s.other(&mut buf), a_other);
-        self.output(
-            a_stm,
-            a_other,
-            bucket(usize::from(s.count), self.shape.buckets),
-        )
+        let b = bucket(usize::from(s.count), self.shape.buckets);
+        self.output(a_stm, &a_other[..h], b)
     }
 
     /// The float evaluation in centipawns, side to move's view, of a

@@ -182,9 +182,10 @@ pub fn loss(net: &Network, samples: &[Sample], hyper: &Hyper) -> f64 {
     let sums: Vec<f64> = samples
         .par_chunks(CHUNK)
         .map(|c| {
+            let mut acc = vec![0.0f32; 2 * net.shape.hidden];
             c.iter()
                 .map(|s| {
-                    let p = sigmoid(net.forward_sample(s) * SCALE / hyper.k);
+                    let p = sigmoid(net.forward_with(s, &mut acc) * SCALE / hyper.k);
                     f64::from((p - s.target(hyper.lambda, hyper.k)).powi(2))
                 })
                 .sum::<f64>()
