@@ -179,10 +179,29 @@ pub fn run(cfg: &TrainConfig, mut report: impl FnMut(Event) + Send) -> Result<Ne
     pool.install(|| run_in_pool(cfg, &mut report))
 }
 
+/// Fail now, not after the first epoch, when a file cannot be written
+/// where it is asked for (its directory is missing).
+fn check_outputs(cfg: &TrainConfig) -> Result<(), TrainError> {
+    for path in [&cfg.out, &cfg.best, &cfg.checkpoint] {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        if !dir.is_dir() {
+            return Err(TrainError::Io(
+                path.clone(),
+                format!("cannot write here: {} is not a directory", dir.display()),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn run_in_pool(
     cfg: &TrainConfig,
     report: &mut (impl FnMut(Event) + Send),
 ) -> Result<Network, TrainError> {
+    check_outputs(cfg)?;
     // 1. The data, converted once.
     let set = dataset::load(
         &cfg.files,
