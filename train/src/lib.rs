@@ -27,6 +27,33 @@
 //! buffer, and the buffers are summed in chunk order. Threads only
 //! decide which chunk is computed where.
 
+//!
+//! ## Checking the engine against the trainer
+//!
+//! The engine's integer evaluation must equal the trainer's float
+//! network within quantisation error. [`Network::forward_float`] is the
+//! float side, [`QuantNetwork::to_bytes`] the file the engine loads and
+//! [`QuantNetwork::evaluate`] the integer formula of the document:
+//!
+//! ```
+//! use train::trainer::{Hyper, Trainer};
+//! use train::{Game, LoadOptions, Network, QuantNetwork, Shape};
+//!
+//! let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/janggi-20g-2000n-seed5.bin");
+//! let opts = LoadOptions { holdout: 0, keep_noisy: false };
+//! let set = train::load(&[file.into()], opts).expect("the committed data");
+//! let shape = Shape { hidden: 16, buckets: 2 };
+//! let hyper = Hyper { batch: 512, ..Default::default() };
+//! let mut t = Trainer::new(Network::random(Game::Janggi, shape, 1), hyper);
+//! train::run::train_epoch(&mut t, &set.train, 1, 0, 1);
+//! let bytes = QuantNetwork::from_float(&t.net).to_bytes(); // the engine's file
+//! let q = QuantNetwork::from_bytes(&bytes).expect("valid");
+//! let pos = movegen::Position::startpos(movegen::Variant::Janggi);
+//! let float = t.net.forward_float(pos.board(), pos.side_to_move());
+//! let int = q.evaluate(pos.board(), pos.side_to_move());
+//! assert!((float - int as f32).abs() < 20.0);
+//! ```
+
 pub mod checkpoint;
 pub mod dataset;
 pub mod features;
