@@ -136,6 +136,8 @@ pub enum TrainError {
     },
     /// No training position (empty files, or all held out or noisy).
     NoPositions,
+    /// A hidden size or bucket count the file format does not allow.
+    Shape(usize, usize),
     /// A checkpoint that cannot be resumed.
     Checkpoint(PathBuf, String),
 }
@@ -154,6 +156,10 @@ impl fmt::Display for TrainError {
                 then.0
             ),
             TrainError::NoPositions => write!(f, "no training positions in the files"),
+            TrainError::Shape(h, b) => write!(
+                f,
+                "hidden size {h} or bucket count {b} not allowed (8..=2048 in steps of 8; 1..=16)"
+            ),
             TrainError::Checkpoint(p, why) => {
                 write!(f, "{}: cannot resume: {why}", p.display())
             }

@@ -201,6 +201,9 @@ fn run_in_pool(
     cfg: &TrainConfig,
     report: &mut (impl FnMut(Event) + Send),
 ) -> Result<Network, TrainError> {
+    if !cfg.shape.is_valid() {
+        return Err(TrainError::Shape(cfg.shape.hidden, cfg.shape.buckets));
+    }
     check_outputs(cfg)?;
     // 1. The data, converted once.
     let set = dataset::load(
