@@ -1,0 +1,210 @@
+//! # nnue — Jiang's efficiently updatable neural network
+//!
+//! The inference side of the contract in `docs/NNUE.md` (the trainer in
+//! `train/` implements the other side): the network file format with its
+//! checks ([`Network::from_bytes`], [`Network::to_bytes`]), the input
+//! features ([`feature_index`]), the accumulators updated move by move
+//! ([`Accumulator`], [`AccumulatorStack`]) and the integer evaluation
+//! ([`Network::evaluate`]).
+//!
+//! Module map:
+//! - [`network`]: the weights, the file format and the output layer;
+//! - [`accumulator`]: the feature transformer's output per perspective,
+//!   refreshed from a position or updated by a move, and the stack the
+//!   search pushes and pops with its moves;
+//! - [`embedded`]: the networks built into the binary (none yet).
+//!
+//! The arithmetic is plain safe Rust over fixed-size chunks of the hidden
+//! layer, which the compiler turns into vector instructions.
+
+pub mod accumulator;
+pub mod embedded;
+pub mod network;
+
+pub use accumulator::{Accumulator, AccumulatorStack, Delta};
+pub use embedded::embedded;
+pub use network::{LoadError, Network};
+
+use movegen::{Color, Game, Piece, Position, Square};
+
+/// Inputs per perspective: 2 sides × 7 kinds × 90 points.
+pub const INPUTS: usize = 2 * 7 * 90;
+/// Accumulator quantisation: `W1`, `b1` and the accumulator are the float
+/// values times `QA`; the activation clamps to `0..=QA`.
+pub const QA: i32 = 255;
+/// Output-weight quantisation: `W2` is the float value times `QB`.
+pub const QB: i32 = 64;
+/// Centipawns per unit of network output.
+pub const SCALE: i32 = 400;
+/// The file format's version.
+pub const VERSION: u32 = 1;
+/// The file's first four bytes.
+pub const MAGIC: [u8; 4] = *b"JNNU";
+/// Hidden sizes a file may have: a multiple of [`HIDDEN_STEP`] in this
+/// range.
+pub const HIDDEN_RANGE: std::ops::RangeInclusive<usize> = 8..=2048;
+/// Hidden sizes are multiples of this (the chunk the arithmetic works in).
+pub const HIDDEN_STEP: usize = 8;
+/// Output bucket counts a file may have.
+pub const BUCKET_RANGE: std::ops::RangeInclusive<usize> = 1..=16;
+/// The hidden size when nothing else is said (the trainer's default).
+pub const DEFAULT_HIDDEN: usize = 256;
+/// The bucket count when nothing else is said (the trainer's default).
+pub const DEFAULT_BUCKETS: usize = 8;
+
+/// The input index of `piece` on `sq` seen from `perspective`
+/// (`docs/NNUE.md`, Inputs): `(side * 7 + kind) * 90 + point`, with
+/// `side` 0 for the perspective's own pieces, `kind` 0 (general) to 6
+/// (soldier), and `point` the square as seen from the perspective's side
+/// (ranks flipped for Black/Han). Always below [`INPUTS`].
+#[inline(always)]
+pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let side = usize::from(piece.color() != perspective);
+    let kind = piece.kind().index() - 1;
+    let point = match perspective {
+        Color::Red => sq.index(),
+        Color::Black => sq.flip_rank().index(),
+    };
+    (side * 7 + kind) * 90 + point
+}
+
+/// The active input indices of a position from one perspective.
+pub fn active_features(pos: &Position, perspective: Color) -> impl Iterator<Item = usize> + '_ {
+    Square::all().filter_map(move |s| pos.piece_at(s).map(|p| feature_index(perspective, p, s)))
+}
+
+/// The file's game code: 0 Xiangqi, 1 Janggi.
+pub const fn game_code(game: Game) -> u32 {
+    match game {
+        Game::Xiangqi => 0,
+        Game::Janggi => 1,
+    }
+}
+
+/// The game of a file's game code.
+pub const fn game_from_code(code: u32) -> Option<Game> {
+    match code {
+        0 => Some(Game::Xiangqi),
+        1 => Some(Game::Janggi),
+        _ => None,
+    }
+}
+
+/// The game's name in messages.
+pub const fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::Xiangqi => "xiangqi",
+        Game::Janggi => "janggi",
+    }
+}
+
+/// The output bucket for a board with `pieces` pieces (generals
+/// included) and `buckets` buckets: `min(B - 1, (pieces - 2) * B / 31)`.
+#[inline(always)]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 31).min(buckets.saturating_sub(1))
+}
+
+/// Pieces on the board, generals included.
+#[inline(always)]
+pub fn piece_count(pos: &Position) -> usize {
+    let mut n = 0;
+    for c in Color::BOTH {
+        for k in movegen::PieceKind::ALL {
+            n += pos.count(c, k);
+        }
+    }
+    n
+}
+
+/// FNV-1a, 32 bits: the file's checksum and the architecture hash.
+pub fn fnv1a32(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The architecture string of a network with `hidden` units and
+/// `buckets` output buckets, whose FNV-1a hash is in the file header.
+pub fn architecture(hidden: usize, buckets: usize) -> String {
+    format!("jiang-nnue-v1 {INPUTS}x{hidden}x2x{buckets} screlu qa{QA} qb{QB} s{SCALE}")
+}
+
+/// The architecture hash of the header.
+pub fn architecture_hash(hidden: usize, buckets: usize) -> u32 {
+    fnv1a32(architecture(hidden, buckets).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{PieceKind, Variant};
+
+    #[test]
+    fn feature_index_follows_the_contract() {
+        let red_soldier = Piece::new(Color::Red, PieceKind::Soldier);
+        let a0 = Square::from_coords(0, 0);
+        let a9 = Square::from_coords(0, 9);
+        assert!(a0.is_some() && a9.is_some());
+        if let (Some(a0), Some(a9)) = (a0, a9) {
+            // Own soldier (kind 6) on a0 from Red: (0*7+6)*90 + 0.
+            assert_eq!(feature_index(Color::Red, red_soldier, a0), 540);
+            // The same piece from Black: the other side (1), a0 seen as a9.
+            assert_eq!(
+                feature_index(Color::Black, red_soldier, a0),
+                (7 + 6) * 90 + a9.index()
+            );
+            let black_general = Piece::new(Color::Black, PieceKind::General);
+            assert_eq!(feature_index(Color::Black, black_general, a9), 0);
+        }
+        for s in Square::all() {
+            for c in Color::BOTH {
+                for k in PieceKind::ALL {
+                    for p in Color::BOTH {
+                        assert!(feature_index(p, Piece::new(c, k), s) < INPUTS);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn start_position_looks_the_same_from_both_sides() {
+        // Both games start symmetric, so both perspectives see the same
+        // features.
+        for v in [Variant::Xiangqi, Variant::Janggi] {
+            let pos = Position::startpos(v);
+            let mut red: Vec<usize> = active_features(&pos, Color::Red).collect();
+            let mut black: Vec<usize> = active_features(&pos, Color::Black).collect();
+            red.sort_unstable();
+            black.sort_unstable();
+            assert_eq!(red.len(), 32);
+            if v == Variant::Xiangqi {
+                assert_eq!(red, black);
+            }
+        }
+    }
+
+    #[test]
+    fn buckets_cover_the_range() {
+        assert_eq!(bucket(2, 8), 0);
+        assert_eq!(bucket(32, 8), 7);
+        assert_eq!(bucket(0, 8), 0);
+        assert_eq!(bucket(40, 8), 7);
+        assert_eq!(bucket(32, 1), 0);
+        assert_eq!(bucket(17, 16), 7);
+    }
+
+    #[test]
+    fn fnv_matches_the_reference_values() {
+        assert_eq!(fnv1a32(b""), 0x811c_9dc5);
+        assert_eq!(fnv1a32(b"a"), 0xe40c_292c);
+        assert_eq!(
+            architecture(256, 8),
+            "jiang-nnue-v1 1260x256x2x8 screlu qa255 qb64 s400"
+        );
+    }
+}
