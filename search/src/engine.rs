@@ -12,7 +12,8 @@ use crate::search::{terminal_score, Completed, Shared, Worker, INF};
 use crate::timeman;
 use crate::tt::TranspositionTable;
 use crate::{BestMove, Limits, Score, SearchInfo};
-use movegen::{Move, Position};
+use movegen::{Game, Move, Position};
+use nnue::Network;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -124,6 +125,9 @@ pub struct Engine {
     control: Arc<Control>,
     handle: Option<JoinHandle<Finished>>,
     last_nodes: u64,
+    /// The networks the search evaluates with, Xiangqi's then Janggi's;
+    /// a game without one uses the classical evaluation.
+    networks: [Option<Arc<Network>>; 2],
 }
 
 impl Default for Engine {
@@ -146,6 +150,7 @@ impl Engine {
             control: Arc::new(Control::new()),
             handle: None,
             last_nodes: 0,
+            networks: [None, None],
         }
     }
 
@@ -212,6 +217,28 @@ impl Engine {
     /// [`MAX_MOVE_OVERHEAD_MS`].
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
         self.overhead_ms = ms.min(MAX_MOVE_OVERHEAD_MS);
+    }
+
+    /// Evaluate `game`'s positions with `net` (`None`: the classical
+    /// evaluation). A change clears the hash table, whose entries hold
+    /// static evaluations of the other kind.
+    pub fn set_network(&mut self, game: Game, net: Option<Arc<Network>>) {
+        self.halt();
+        let slot = &mut self.networks[game_slot(game)];
+        let same = match (&*slot, &net) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            *slot = net;
+            self.tt.clear();
+        }
+    }
+
+    /// The network `game`'s positions are evaluated with, if any.
+    pub fn network(&self, game: Game) -> Option<&Arc<Network>> {
+        self.networks[game_slot(game)].as_ref()
     }
 
     /// Empty the hash table.
@@ -285,6 +312,7 @@ impl Engine {
             workers.push(Worker::new(workers.len()));
         }
         let job = Job {
+            network: self.networks[game_slot(pos.variant().game())].clone(),
             pos: pos.clone(),
             limits,
             multipv: self.multipv,
@@ -370,9 +398,19 @@ impl Drop for Engine {
     }
 }
 
+/// The slot of a game in [`Engine`]'s networks.
+fn game_slot(game: Game) -> usize {
+    match game {
+        Game::Xiangqi => 0,
+        Game::Janggi => 1,
+    }
+}
+
 /// The inputs of one search.
 struct Job {
     pos: Position,
+    /// The network for the position's game, if the search uses one.
+    network: Option<Arc<Network>>,
     limits: Limits,
     multipv: usize,
     overhead_ms: u64,
@@ -427,6 +465,7 @@ fn search_job(
         multipv,
         overhead_ms,
         go_time,
+        network,
     } = job;
     tt.new_search();
     control.set_clock_start(go_time);
@@ -479,6 +518,7 @@ fn search_job(
     };
     for w in &mut workers {
         w.prepare(&root);
+        w.set_network(network.as_ref());
     }
 
     let (main, helpers) = workers.split_at_mut(1);

@@ -20,7 +20,9 @@
 //! - `history`: the history and countermove tables the ordering learns.
 //! - `tt`: the lockless transposition table.
 //! - `timeman`: soft and hard time bounds.
-//! - [`eval`]: static evaluation and its parameters.
+//! - [`eval`]: static evaluation and its parameters; the network
+//!   (crate `nnue`) replaces it for a game when the engine is given one
+//!   ([`Engine::set_network`]).
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;
@@ -32,12 +34,13 @@ mod search;
 mod timeman;
 mod tt;
 
-pub use bench::{bench, BenchResult};
+pub use bench::{bench, bench_with_networks, BenchResult};
 pub use engine::{
     Engine, HashEntry, HashError, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_MULTIPV,
     DEFAULT_THREADS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 pub use eval::{eval_trace, evaluate};
+pub use nnue::{LoadError, Network};
 
 use movegen::Move;
 

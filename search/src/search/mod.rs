@@ -31,11 +31,12 @@ use crate::timeman::TimeBounds;
 use crate::tt::TranspositionTable;
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
 use movegen::{Color, Move, Position};
+use nnue::{AccumulatorStack, Network};
 use pruning::Reductions;
 use rules::DRAW;
 use stack::{PvTable, Stack};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Larger than any score.
@@ -54,6 +55,16 @@ const ASPIRATION_MAX_DELTA: i32 = 1_000;
 /// are reduced by a ply from this depth on.
 const ROOT_LMR_MIN_DEPTH: i32 = 3;
 const ROOT_LMR_MIN_INDEX: usize = 4;
+/// The network's evaluation is clamped to this many centipawns, far below
+/// mate scores (a hostile network can output anything).
+const NNUE_EVAL_LIMIT: i32 = 20_000;
+
+/// The network a worker evaluates with and its accumulators along the
+/// current line (pushed and popped with the search's moves).
+pub(crate) struct NnueState {
+    net: Arc<Network>,
+    acc: AccumulatorStack,
+}
 
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -124,6 +135,9 @@ pub(crate) struct Worker {
     pub stopped: bool,
     /// Null moves are off below this ply (during a verification search).
     nmp_min_ply: usize,
+    /// The network, when the search evaluates with one; `None`: the
+    /// classical evaluation.
+    nnue: Option<NnueState>,
 }
 
 impl Worker {
@@ -142,6 +156,7 @@ impl Worker {
             completed: Completed::default(),
             stopped: false,
             nmp_min_ply: 0,
+            nnue: None,
         }
     }
 
@@ -149,6 +164,22 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.counters.clear();
+    }
+
+    /// Evaluate with `net` from now on (`None`: the classical
+    /// evaluation). The accumulators are kept when the size still fits.
+    pub fn set_network(&mut self, net: Option<&Arc<Network>>) {
+        self.nnue = match (net, self.nnue.take()) {
+            (None, _) => None,
+            (Some(n), Some(old)) if old.acc.fits(n) => Some(NnueState {
+                net: Arc::clone(n),
+                acc: old.acc,
+            }),
+            (Some(n), _) => Some(NnueState {
+                net: Arc::clone(n),
+                acc: AccumulatorStack::new(n, MAX_PLY + 2),
+            }),
+        };
     }
 
     /// Prepare for a new search of `pos` over `root` moves.
@@ -377,6 +408,9 @@ impl Worker {
         let mut best = -INF;
         self.pv.clear(0);
         self.stack.start(psq(pos));
+        if let Some(n) = &mut self.nnue {
+            n.acc.reset(&n.net, pos);
+        }
         self.stack.at_mut(0).static_eval = if pos.in_check() {
             -INF
         } else {
@@ -459,7 +493,7 @@ impl Worker {
     /// At the ply cap the search ends: the static evaluation (a draw in
     /// check, where it is meaningless). `None` below the cap.
     #[inline]
-    fn ply_cap_score(&self, pos: &Position, ply: usize, in_check: bool) -> Option<i32> {
+    fn ply_cap_score(&mut self, pos: &Position, ply: usize, in_check: bool) -> Option<i32> {
         if ply < MAX_PLY - 2 {
             return None;
         }
@@ -514,14 +548,19 @@ impl Worker {
     // ----- moves ------------------------------------------------------------
 
     /// Play `m` and push the child on the stack with its incremental
-    /// material and piece squares.
+    /// material and piece squares (and, with a network, what the move
+    /// changes in the accumulators).
     #[inline]
     fn make(&mut self, pos: &mut Position, sh: &Shared, m: Move) {
         sh.tt.prefetch(pos.key_after(m));
         let d = psq_delta(pos, m);
         let p = self.stack.at(self.stack.ply()).psq;
         self.stack.push([p[0] + d[0], p[1] + d[1]]);
+        if let Some(n) = &mut self.nnue {
+            n.acc.push_move(pos, m);
+        }
         pos.make_move(m);
+        self.debug_check_accumulator(pos);
     }
 
     /// Take back the last move of [`Worker::make`].
@@ -529,6 +568,10 @@ impl Worker {
     fn unmake(&mut self, pos: &mut Position) {
         pos.unmake_move();
         self.stack.pop();
+        if let Some(n) = &mut self.nnue {
+            n.acc.pop();
+        }
+        self.debug_check_accumulator(pos);
     }
 
     /// Pass the move to the opponent (a null move); the material stays.
@@ -536,7 +579,11 @@ impl Worker {
     fn make_null(&mut self, pos: &mut Position) {
         let p = self.stack.at(self.stack.ply()).psq;
         self.stack.push(p);
+        if let Some(n) = &mut self.nnue {
+            n.acc.push_null();
+        }
         pos.make_null();
+        self.debug_check_accumulator(pos);
     }
 
     /// Take back [`Worker::make_null`].
@@ -544,11 +591,45 @@ impl Worker {
     fn unmake_null(&mut self, pos: &mut Position) {
         pos.unmake_null();
         self.stack.pop();
+        if let Some(n) = &mut self.nnue {
+            n.acc.pop();
+        }
+        self.debug_check_accumulator(pos);
     }
 
-    /// Static evaluation at `ply` from the incremental material.
+    /// Debug builds: the incremental accumulator of the current ply equals
+    /// a full refresh (like the position's own consistency check in
+    /// `make_move`). This computes the lazy accumulators at every ply, so
+    /// debug searches check every update.
+    #[inline(always)]
+    fn debug_check_accumulator(&mut self, pos: &Position) {
+        #[cfg(debug_assertions)]
+        if let Some(n) = &mut self.nnue {
+            debug_assert_eq!(n.acc.ply(), self.stack.ply());
+            debug_assert!(
+                n.acc.matches_refresh(&n.net, pos),
+                "incremental accumulator differs from a refresh at {}",
+                pos.to_fen()
+            );
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = pos;
+    }
+
+    /// Whether the static evaluation comes from a network.
     #[inline]
-    fn eval(&self, pos: &Position, ply: usize) -> i32 {
+    fn uses_network(&self) -> bool {
+        self.nnue.is_some()
+    }
+
+    /// Static evaluation at `ply`: the network's when there is one, else
+    /// the classical one from the incremental material.
+    #[inline]
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        if let Some(n) = &mut self.nnue {
+            let v = n.acc.evaluate(&n.net, pos);
+            return v.clamp(-NNUE_EVAL_LIMIT, NNUE_EVAL_LIMIT);
+        }
         debug_assert_eq!(self.stack.at(ply).psq, psq(pos));
         evaluate_with_psq(pos, self.stack.at(ply).psq)
     }

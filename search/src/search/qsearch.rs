@@ -157,9 +157,13 @@ impl Worker {
 
     /// Lazy evaluation: when material and piece squares alone are far
     /// outside the window, mobility and king safety will not bring the
-    /// score back inside it.
+    /// score back inside it. With a network, its evaluation.
     #[inline]
-    fn lazy_eval(&self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn lazy_eval(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        // The shortcut estimates the classical evaluation only.
+        if self.uses_network() {
+            return self.eval(pos, ply);
+        }
         let quick = psq_only(pos, self.stack.at(ply).psq);
         if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
             quick
