@@ -95,12 +95,30 @@ pub fn display(pos: &Position, ranks: Ranks) -> Vec<String> {
     v
 }
 
-/// Static evaluation with its breakdown (the `eval` command).
-pub fn eval_lines(pos: &Position) -> Vec<String> {
-    search::eval_trace(pos)
+/// Static evaluation with its breakdown (the `eval` command), and the
+/// network's evaluation when `net` is loaded for the game (with whether
+/// the search uses it).
+pub fn eval_lines(pos: &Position, net: Option<(&search::Network, bool)>) -> Vec<String> {
+    let mut v: Vec<String> = search::eval_trace(pos)
         .lines()
         .map(str::to_string)
-        .collect()
+        .collect();
+    if let Some((net, used)) = net {
+        let pieces = nnue::piece_count(pos);
+        v.push(format!(
+            "NNUE evaluation: {} cp (side to move), {:?}, bucket {} of {}, {}",
+            net.evaluate_position(pos),
+            net,
+            nnue::bucket(pieces, net.buckets()) + 1,
+            net.buckets(),
+            if used {
+                "used by the search"
+            } else {
+                "not used (Use NNUE is off)"
+            }
+        ));
+    }
+    v
 }
 
 /// `result … reason …` (the text after `info string`).

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use movegen::{Position, Ranks, Variant};
-use search::{BestMove, Engine, HashError, Limits, SearchInfo};
+use movegen::{Game, Position, Ranks, Variant};
+use search::{BestMove, Engine, HashError, Limits, Network, SearchInfo};
 
 use crate::commands;
 use crate::io::Out;
@@ -50,6 +50,9 @@ pub struct Session {
     /// its lines are written, so a client that has read `Nodes searched`
     /// can start the next perft at once.
     perft_busy: Arc<AtomicBool>,
+    /// The loaded networks, Xiangqi's then Janggi's: the embedded one or
+    /// the user's `EvalFile`. The search uses them when `Use NNUE` is on.
+    networks: [Option<Arc<Network>>; 2],
 }
 
 /// Why a `position` command was rejected.
@@ -90,6 +93,57 @@ impl Session {
             search_id: 0,
             perft_job: None,
             perft_busy: Arc::default(),
+            networks: [
+                embedded_network(Game::Xiangqi),
+                embedded_network(Game::Janggi),
+            ],
+        }
+    }
+
+    /// The network loaded for `game`, whether or not the search uses it.
+    pub fn network(&self, game: Game) -> Option<&Arc<Network>> {
+        self.networks[slot(game)].as_ref()
+    }
+
+    /// The network the search evaluates `game` with: the loaded one when
+    /// `Use NNUE` is on.
+    fn active_network(&self, game: Game) -> Option<Arc<Network>> {
+        self.network(game)
+            .filter(|_| self.settings.use_nnue)
+            .cloned()
+    }
+
+    /// Load the network named by `game`'s file option (empty: the
+    /// embedded one). On any error the previous network stays.
+    fn load_network(&mut self, game: Game) -> Result<Arc<Network>, String> {
+        let path = self.settings.eval_file(game);
+        let net = if path.is_empty() {
+            let bytes = nnue::embedded(game)
+                .ok_or_else(|| format!("no {} network is embedded", nnue::game_name(game)))?;
+            Network::from_bytes_for(bytes, game).map_err(|e| e.to_string())?
+        } else {
+            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            Network::from_bytes_for(&bytes, game).map_err(|e| e.to_string())?
+        };
+        let net = Arc::new(net);
+        self.networks[slot(game)] = Some(Arc::clone(&net));
+        Ok(net)
+    }
+
+    /// With `Use NNUE` on and no network for the game played, say that
+    /// the classical evaluation is used.
+    fn note_missing_network(&self) {
+        let game = self.settings.variant.game();
+        if self.settings.use_nnue && self.network(game).is_none() {
+            let option = match game {
+                Game::Xiangqi => OptionId::EvalFile,
+                Game::Janggi => OptionId::EvalFileJanggi,
+            };
+            self.note(&format!(
+                "Use NNUE: no {} network loaded (set {}); using the classical evaluation",
+                nnue::game_name(game),
+                option.row().name()
+            ));
         }
     }
 
@@ -104,7 +158,11 @@ impl Session {
     pub fn extension(&mut self, cmd: &str, args: &[&str], ranks: Ranks) -> bool {
         match cmd {
             "d" | "display" => self.out.lines(commands::display(&self.pos, ranks)),
-            "eval" => self.out.lines(commands::eval_lines(&self.pos)),
+            "eval" => {
+                let game = self.pos.variant().game();
+                let net = self.network(game).map(|n| (&**n, self.settings.use_nnue));
+                self.out.lines(commands::eval_lines(&self.pos, net));
+            }
             "result" => self.note(&commands::result_text(&self.pos)),
             "bench" => {
                 if let Err(e) = self.bench(args) {
@@ -150,11 +208,37 @@ impl Session {
         value: &str,
         name: &str,
     ) -> Result<Effect, OptionError> {
+        let before = self.settings.clone();
         let effect = self.settings.set(id, value).map_err(|e| e.named(name))?;
         match effect {
             Effect::ClearHash => self.clear_pending = true,
-            Effect::Variant => self.pos = Position::startpos(self.settings.variant),
+            Effect::Variant => {
+                self.pos = Position::startpos(self.settings.variant);
+                self.note_missing_network();
+            }
             Effect::NewGame => self.new_game(),
+            Effect::UseNnue => self.note_missing_network(),
+            Effect::Network(game) => match self.load_network(game) {
+                Ok(net) => self.note(&format!(
+                    "{name}: loaded the {} network {:?}",
+                    nnue::game_name(game),
+                    net
+                )),
+                Err(_) if self.settings.eval_file(game).is_empty() => {
+                    // No file and none embedded: back to no network.
+                    self.networks[slot(game)] = None;
+                    self.note_missing_network();
+                }
+                Err(reason) => {
+                    let path = self.settings.eval_file(game).to_string();
+                    self.settings = before;
+                    return Err(OptionError::Network {
+                        name: name.to_string(),
+                        path,
+                        reason,
+                    });
+                }
+            },
             Effect::None => {}
         }
         match self.apply_if_idle() {
@@ -176,6 +260,7 @@ impl Session {
     pub fn set_variant(&mut self, v: Variant) {
         self.settings.variant = v;
         self.pos = Position::startpos(v);
+        self.note_missing_network();
     }
 
     /// A new game starts (UCI `ucinewgame`, UCCI `newgame`, XBoard `new`):
@@ -307,6 +392,11 @@ impl Session {
         if old.map(|a| a.overhead_ms) != Some(want.overhead_ms) {
             self.engine.set_move_overhead_ms(want.overhead_ms);
         }
+        // Cheap when nothing changed (the engine compares pointers).
+        for game in [Game::Xiangqi, Game::Janggi] {
+            let net = self.active_network(game);
+            self.engine.set_network(game, net);
+        }
         self.applied = Some(want);
         if self.new_game_pending {
             self.engine.new_game();
@@ -420,9 +510,29 @@ impl Session {
             .clamp(1, search::MAX_HASH_MB);
         self.stop_and_wait();
         let mut w = self.out.writer();
-        search::bench(depth, threads, hash, &mut w);
+        // With `Use NNUE` on, the networks' speed and node count.
+        let networks = [
+            self.active_network(Game::Xiangqi),
+            self.active_network(Game::Janggi),
+        ];
+        search::bench_with_networks(depth, threads, hash, networks, &mut w);
         Ok(())
     }
+}
+
+/// The slot of a game in [`Session`]'s networks.
+fn slot(game: Game) -> usize {
+    match game {
+        Game::Xiangqi => 0,
+        Game::Janggi => 1,
+    }
+}
+
+/// The embedded network of `game`, checked like a user's file (a bad one
+/// is a build mistake that the tests catch; here it is just not used).
+fn embedded_network(game: Game) -> Option<Arc<Network>> {
+    let bytes = nnue::embedded(game)?;
+    Network::from_bytes_for(bytes, game).ok().map(Arc::new)
 }
 
 fn parse_opt<T: std::str::FromStr>(w: Option<&&str>, what: &str) -> Result<Option<T>, String> {

@@ -18,7 +18,7 @@ pub mod text;
 
 use std::fmt;
 
-use movegen::{Ranks, Variant};
+use movegen::{Game, Ranks, Variant};
 
 pub use resign::EndRule;
 pub use table::{Dialect, Kind, OptionId, OptionRow, OPTIONS, RANK_MODES, VARIANTS};
@@ -56,6 +56,15 @@ pub enum OptionError {
         /// What the search said.
         error: search::HashError,
     },
+    /// A network file could not be used (the previous network stays).
+    Network {
+        /// Option name as the protocol spells it.
+        name: String,
+        /// The path given.
+        path: String,
+        /// Why: unreadable, or what the network reader refused.
+        reason: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -70,6 +79,10 @@ impl fmt::Display for OptionError {
                 write!(f, "option {name}: bad value '{value}', expected {expected}")
             }
             OptionError::Hash { name, error } => write!(f, "option {name}: {error}"),
+            OptionError::Network { name, path, reason } => write!(
+                f,
+                "option {name}: cannot use '{path}': {reason}; keeping the previous network"
+            ),
         }
     }
 }
@@ -107,6 +120,11 @@ pub enum Effect {
     Variant,
     /// A new game starts (UCCI `newgame`).
     NewGame,
+    /// `Use NNUE` changed.
+    UseNnue,
+    /// A game's network file changed: load it (or the embedded network
+    /// when the name is empty).
+    Network(Game),
 }
 
 /// Current option values.
@@ -134,6 +152,12 @@ pub struct Settings {
     pub variant_set_by_gui: bool,
     /// When to resign or accept a draw.
     pub end: EndRule,
+    /// Evaluate with the game's network when one is loaded.
+    pub use_nnue: bool,
+    /// The Xiangqi network file (`EvalFile`; empty: the embedded one).
+    pub eval_file: String,
+    /// The Janggi network file (`EvalFileJanggi`; empty: the embedded one).
+    pub eval_file_janggi: String,
 }
 
 impl Default for Settings {
@@ -152,6 +176,9 @@ impl Default for Settings {
             rank_mode: RankMode::Auto,
             variant_set_by_gui: false,
             end: EndRule::default(),
+            use_nnue: false,
+            eval_file: String::new(),
+            eval_file_janggi: String::new(),
         }
     }
 }
@@ -161,6 +188,7 @@ enum Value {
     Int(i64),
     Flag(bool),
     Word(&'static str),
+    Text(String),
     Nothing,
 }
 
@@ -193,6 +221,8 @@ fn parse_value(kind: Kind, value: &str) -> Result<Value, ValueError> {
             .map(Value::Word)
             .ok_or_else(|| bad(format!("one of {}", values.join(", ")))),
         Kind::Button => Ok(Value::Nothing),
+        Kind::Text { .. } if value == text::EMPTY => Ok(Value::Text(String::new())),
+        Kind::Text { .. } => Ok(Value::Text(value.to_string())),
     }
 }
 
@@ -224,6 +254,18 @@ impl Settings {
             Value::Int(v) => (v, false, ""),
             Value::Flag(f) => (0, f, ""),
             Value::Word(w) => (0, false, w),
+            Value::Text(t) => {
+                return Ok(match id {
+                    OptionId::EvalFileJanggi => {
+                        self.eval_file_janggi = t;
+                        Effect::Network(Game::Janggi)
+                    }
+                    _ => {
+                        self.eval_file = t;
+                        Effect::Network(Game::Xiangqi)
+                    }
+                })
+            }
             Value::Nothing => (0, false, ""),
         };
         let uint = usize::try_from(int).unwrap_or(0);
@@ -256,6 +298,12 @@ impl Settings {
                 return Ok(Effect::Variant);
             }
             OptionId::NewGame => return Ok(Effect::NewGame),
+            OptionId::UseNnue => {
+                self.use_nnue = flag;
+                return Ok(Effect::UseNnue);
+            }
+            // Text options returned above.
+            OptionId::EvalFile | OptionId::EvalFileJanggi => {}
         }
         Ok(Effect::None)
     }
@@ -279,7 +327,18 @@ impl Settings {
             .to_string(),
             OptionId::ResignScore => self.end.resign_cp.to_string(),
             OptionId::DrawScore => self.end.draw_cp.to_string(),
+            OptionId::UseNnue => self.use_nnue.to_string(),
+            OptionId::EvalFile => self.eval_file.clone(),
+            OptionId::EvalFileJanggi => self.eval_file_janggi.clone(),
             OptionId::ClearHash | OptionId::NewGame => String::new(),
+        }
+    }
+
+    /// The network file option of `game`.
+    pub fn eval_file(&self, game: Game) -> &str {
+        match game {
+            Game::Xiangqi => &self.eval_file,
+            Game::Janggi => &self.eval_file_janggi,
         }
     }
 }

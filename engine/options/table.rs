@@ -37,6 +37,12 @@ pub enum OptionId {
     ResignScore,
     /// Draw threshold, cp (see [`super::Settings::accepts_draw`]).
     DrawScore,
+    /// Evaluate with the network of the game played, when there is one.
+    UseNnue,
+    /// The Xiangqi network file (empty: the embedded one, if any).
+    EvalFile,
+    /// The Janggi network file (empty: the embedded one, if any).
+    EvalFileJanggi,
     /// UCCI `newgame`: forget the previous game.
     NewGame,
 }
@@ -67,6 +73,12 @@ pub enum Kind {
     },
     /// No value: an action.
     Button,
+    /// Free text, such as a file name; UCI and UCCI write the empty
+    /// default as `<empty>`.
+    Text {
+        /// Value before any `setoption`.
+        default: &'static str,
+    },
 }
 
 impl Kind {
@@ -77,6 +89,7 @@ impl Kind {
             Kind::Check { default } => default.to_string(),
             Kind::Combo { default, .. } => default.to_string(),
             Kind::Button => String::new(),
+            Kind::Text { default } => default.to_string(),
         }
     }
 }
@@ -238,6 +251,28 @@ pub const OPTIONS: &[OptionRow] = &[
             min: -MAX_DRAW_CP,
             max: MAX_DRAW_CP,
         },
+    },
+    OptionRow {
+        id: OptionId::UseNnue,
+        uci: Some("Use NNUE"),
+        ucci: Some("usennue"),
+        xboard: true,
+        // Off until a trained network is embedded (issue 14).
+        kind: Kind::Check { default: false },
+    },
+    OptionRow {
+        id: OptionId::EvalFile,
+        uci: Some("EvalFile"),
+        ucci: Some("evalfile"),
+        xboard: true,
+        kind: Kind::Text { default: "" },
+    },
+    OptionRow {
+        id: OptionId::EvalFileJanggi,
+        uci: Some("EvalFileJanggi"),
+        ucci: Some("evalfilejanggi"),
+        xboard: true,
+        kind: Kind::Text { default: "" },
     },
     OptionRow {
         id: OptionId::NewGame,

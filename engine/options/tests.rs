@@ -3,7 +3,7 @@
 use super::text::{split_setoption, ucci_lines, uci_lines, xboard_lines};
 use super::*;
 
-const IDS: [OptionId; 13] = [
+const IDS: [OptionId; 16] = [
     OptionId::UseMillisec,
     OptionId::Threads,
     OptionId::Hash,
@@ -16,6 +16,9 @@ const IDS: [OptionId; 13] = [
     OptionId::UciRanks,
     OptionId::ResignScore,
     OptionId::DrawScore,
+    OptionId::UseNnue,
+    OptionId::EvalFile,
+    OptionId::EvalFileJanggi,
     OptionId::NewGame,
 ];
 
@@ -174,4 +177,34 @@ fn tolerant_setoption() {
         Some(("Move Overhead".into(), "30".into()))
     );
     assert_eq!(p(""), None);
+}
+
+#[test]
+fn network_options() {
+    let mut s = Settings::default();
+    assert_eq!(s.set(OptionId::UseNnue, "true"), Ok(Effect::UseNnue));
+    assert!(s.use_nnue);
+    assert_eq!(
+        s.set(OptionId::EvalFile, " /tmp/x.jnn "),
+        Ok(Effect::Network(Game::Xiangqi))
+    );
+    assert_eq!(s.eval_file(Game::Xiangqi), "/tmp/x.jnn");
+    assert_eq!(
+        s.set(OptionId::EvalFileJanggi, "j.jnn"),
+        Ok(Effect::Network(Game::Janggi))
+    );
+    assert_eq!(s.value_text(OptionId::EvalFileJanggi), "j.jnn");
+    assert_eq!(
+        s.set(OptionId::EvalFile, "<empty>"),
+        Ok(Effect::Network(Game::Xiangqi))
+    );
+    assert_eq!(s.eval_file, "");
+    let uci = uci_lines();
+    assert!(uci.contains(&"option name Use NNUE type check default false".to_string()));
+    assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
+    let ucci = ucci_lines();
+    assert!(ucci.contains(&"option evalfilejanggi type string default <empty>".to_string()));
+    let xb = xboard_lines(|id| s.value_text(id));
+    assert!(xb.contains(&"feature option=\"EvalFileJanggi -file j.jnn\"".to_string()));
+    assert!(xb.contains(&"feature option=\"Use NNUE -check 1\"".to_string()));
 }

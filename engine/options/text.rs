@@ -4,6 +4,10 @@
 
 use super::table::{Dialect, Kind, OptionId, OptionRow, OPTIONS};
 
+/// How UCI and UCCI write an empty string default (Stockfish's
+/// convention); `setoption … value <empty>` sets the empty string.
+pub const EMPTY: &str = "<empty>";
+
 /// The UCI `option` lines, in table order (UCCI-only rows left out).
 pub fn uci_lines() -> Vec<String> {
     OPTIONS.iter().filter_map(uci_line).collect()
@@ -50,6 +54,10 @@ fn option_line(head: &str, kind: Kind, limits_first: bool) -> String {
             ("combo", default.to_string(), vars.join(" "))
         }
         Kind::Button => return format!("option {head} type button"),
+        Kind::Text { default } => {
+            let shown = if default.is_empty() { EMPTY } else { default };
+            ("string", shown.to_string(), String::new())
+        }
     };
     let default = format!("default {default}");
     let mut words = vec![format!("option {head} type {kind_word}")];
@@ -84,6 +92,8 @@ pub fn xboard_feature(row: &OptionRow, current: &str) -> Option<String> {
             format!("{name} -combo {}", list.join(" /// "))
         }
         Kind::Button => format!("{name} -button"),
+        // XBoard's file chooser; its value is the path as typed.
+        Kind::Text { .. } => format!("{name} -file {current}"),
     };
     Some(format!("feature option=\"{body}\""))
 }
