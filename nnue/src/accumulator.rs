@@ -16,10 +16,7 @@
 use movegen::{Color, Move, Piece, Position, Square};
 
 use crate::network::Network;
-use crate::{feature_index, piece_count, HIDDEN_STEP};
-
-/// Chunk of the hidden layer the update loops work in (`H` is a multiple).
-const CHUNK: usize = HIDDEN_STEP;
+use crate::{feature_index, piece_count};
 
 /// Both perspectives' accumulators of one position: `H` values for Red
 /// (Cho), then `H` for Black (Han).
@@ -154,37 +151,62 @@ impl Delta {
     }
 }
 
+/// Lanes the update loops work on at a time: the hidden size is a
+/// multiple of it, and 8 × i16 is one SSE2 register.
+const LANES: usize = crate::HIDDEN_STEP;
+
+// How the update loops are written, measured with `examples/speed.rs`:
+// over fixed-size arrays of `LANES` values (no bounds checks), and as
+// functions of their own, never inlined: there the slices are known not
+// to overlap, and LLVM turns each loop into packed 16-bit adds (SSE2 on
+// any x86-64). Inlined into their caller, or over plain indexed chunks,
+// the same loops stayed scalar, about four times slower (a quiet update
+// of 2 × 256 values went from ~450 ns to ~110 ns, a refresh from ~11.5 µs
+// to ~1.6 µs, on a loaded machine). The call costs a few nanoseconds.
+
+/// `s` as arrays of [`LANES`] values (the hidden size is a multiple).
 #[inline(always)]
+fn lanes(s: &[i16]) -> impl Iterator<Item = &[i16; LANES]> {
+    s.chunks_exact(LANES).filter_map(|c| c.try_into().ok())
+}
+
+/// [`lanes`] of a mutable slice.
+#[inline(always)]
+fn lanes_mut(s: &mut [i16]) -> impl Iterator<Item = &mut [i16; LANES]> {
+    s.chunks_exact_mut(LANES).filter_map(|c| c.try_into().ok())
+}
+
+#[inline(never)]
 fn add_in_place(dst: &mut [i16], w: &[i16]) {
-    for (d, w) in dst.chunks_exact_mut(CHUNK).zip(w.chunks_exact(CHUNK)) {
-        for i in 0..CHUNK {
+    for (d, w) in lanes_mut(dst).zip(lanes(w)) {
+        for i in 0..LANES {
             d[i] = d[i].wrapping_add(w[i]);
         }
     }
 }
 
-#[inline(always)]
+#[inline(never)]
 fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
-    let chunks = dst
-        .chunks_exact_mut(CHUNK)
-        .zip(src.chunks_exact(CHUNK))
-        .zip(add.chunks_exact(CHUNK).zip(sub.chunks_exact(CHUNK)));
-    for ((d, s), (a, b)) in chunks {
-        for i in 0..CHUNK {
+    let rows = lanes_mut(dst)
+        .zip(lanes(src))
+        .zip(lanes(add))
+        .zip(lanes(sub));
+    for (((d, s), a), b) in rows {
+        for i in 0..LANES {
             d[i] = s[i].wrapping_add(a[i]).wrapping_sub(b[i]);
         }
     }
 }
 
-#[inline(always)]
+#[inline(never)]
 fn add_sub_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16], sub2: &[i16]) {
-    let chunks = dst
-        .chunks_exact_mut(CHUNK)
-        .zip(src.chunks_exact(CHUNK))
-        .zip(add.chunks_exact(CHUNK))
-        .zip(sub.chunks_exact(CHUNK).zip(sub2.chunks_exact(CHUNK)));
-    for (((d, s), a), (b, c)) in chunks {
-        for i in 0..CHUNK {
+    let rows = lanes_mut(dst)
+        .zip(lanes(src))
+        .zip(lanes(add))
+        .zip(lanes(sub))
+        .zip(lanes(sub2));
+    for ((((d, s), a), b), c) in rows {
+        for i in 0..LANES {
             d[i] = s[i]
                 .wrapping_add(a[i])
                 .wrapping_sub(b[i])

@@ -403,17 +403,81 @@ impl Network {
     }
 }
 
-/// `Σ clamp(a, 0, QA)² · w` exactly. Per lane the product fits an `i32`
-/// (255² × 32768 < 2³¹); lanes are summed in `i64`, so no network can
-/// overflow it. Fixed-size chunks let the compiler vectorise the loop.
-#[inline(always)]
+/// `Σ clamp(a, 0, QA)² · w`, exactly, for any weights.
+///
+/// One term can reach 255² × 32768 ≈ 2³¹, so the sum needs 64 bits. To
+/// keep the products in 16-bit lanes, `v² = clamp(a)²` (at most 65025) is
+/// split as `2·h + l` with `h = v² >> 1` and `l = v² & 1`, both fitting an
+/// `i16`; sums of two adjacent products `h·w` then fit an `i32` (this is
+/// the shape of SSE2's `pmaddwd`, which LLVM emits), and only those pair
+/// sums are widened to `i64`. Measured (`examples/speed.rs`, loaded
+/// machine): about 0.6 of the time of the plain per-lane `i64` loop.
+/// Never inlined, for the same reason as the accumulator loops.
+#[inline(never)]
 fn screlu_dot(a: &[i16], w: &[i16]) -> i64 {
-    let mut lanes = [0i64; CHUNK];
+    let mut acc = [0i64; CHUNK / 2];
+    let lanes = |s: &[i16]| -> [i16; CHUNK] { s.try_into().unwrap_or([0; CHUNK]) };
     for (ac, wc) in a.chunks_exact(CHUNK).zip(w.chunks_exact(CHUNK)) {
+        let (ac, wc) = (lanes(ac), lanes(wc));
+        let mut h = [0i16; CHUNK];
+        let mut l = [0i16; CHUNK];
         for i in 0..CHUNK {
-            let v = i32::from(ac[i]).clamp(0, QA);
-            lanes[i] += i64::from(v * i32::from(wc[i]) * v);
+            // Clamped to 0..=255, so the square fits a u16 exactly.
+            let v = ac[i].clamp(0, QA as i16) as u16;
+            let sq = v * v;
+            h[i] = (sq >> 1) as i16;
+            l[i] = (sq & 1) as i16;
+        }
+        for j in 0..CHUNK / 2 {
+            let (w0, w1) = (i32::from(wc[2 * j]), i32::from(wc[2 * j + 1]));
+            let high = i32::from(h[2 * j]) * w0 + i32::from(h[2 * j + 1]) * w1;
+            let low = i32::from(l[2 * j]) * w0 + i32::from(l[2 * j + 1]) * w1;
+            acc[j] += 2 * i64::from(high) + i64::from(low);
         }
     }
-    lanes.iter().sum()
+    acc.iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain definition, term by term in `i64`.
+    fn naive(a: &[i16], w: &[i16]) -> i64 {
+        a.iter()
+            .zip(w)
+            .map(|(&a, &w)| {
+                let v = i64::from(a).clamp(0, i64::from(QA));
+                v * v * i64::from(w)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn screlu_dot_is_exact_at_the_extremes() {
+        let mut s = 3u64;
+        let mut next = move || {
+            s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (s >> 33) as i64
+        };
+        for h in [8, 16, 256, 2048] {
+            for round in 0..20 {
+                let a: Vec<i16> = (0..h)
+                    .map(|_| match round % 3 {
+                        0 => QA as i16,
+                        _ => (next() % 1200 - 300) as i16,
+                    })
+                    .collect();
+                let w: Vec<i16> = (0..h)
+                    .map(|i| match round % 4 {
+                        0 => i16::MIN,
+                        1 => i16::MAX,
+                        _ if i % 2 == 0 => i16::MIN,
+                        _ => (next() % 65536 - 32768) as i16,
+                    })
+                    .collect();
+                assert_eq!(screlu_dot(&a, &w), naive(&a, &w), "H {h} round {round}");
+            }
+        }
+    }
 }
