@@ -1,18 +1,21 @@
 //! # nnue — Jiang's efficiently updatable neural network
 //!
-//! The inference side of the contract in `docs/NNUE.md` (the trainer in
-//! `train/` implements the other side): the network file format with its
-//! checks ([`Network::from_bytes`], [`Network::to_bytes`]), the input
-//! features ([`feature_index`]), the accumulators updated move by move
-//! ([`Accumulator`], [`AccumulatorStack`]) and the integer evaluation
-//! ([`Network::evaluate`]).
+//! The one implementation of the contract in `docs/NNUE.md`: the network
+//! file format with its checks ([`Network::from_bytes`],
+//! [`Network::to_bytes`], [`Network::from_weights`]), the input features
+//! ([`feature_index`], [`active_features`], [`other_perspective`]), the
+//! output bucket ([`bucket`], [`piece_count`]), the accumulators updated
+//! move by move ([`Accumulator`], [`AccumulatorStack`]) and the integer
+//! evaluation ([`Network::evaluate`]). The trainer (crate `jiang-train`)
+//! computes its inputs and writes its files with this crate and adds only
+//! the float training, so the two cannot drift apart.
 //!
 //! Module map:
 //! - [`network`]: the weights, the file format and the output layer;
 //! - [`accumulator`]: the feature transformer's output per perspective,
 //!   refreshed from a position or updated by a move, and the stack the
 //!   search pushes and pops with its moves;
-//! - [`embedded`]: the networks built into the binary (none yet).
+//! - [`embedded`](mod@embedded): the networks built into the binary (none yet).
 //!
 //! The arithmetic is plain safe Rust over fixed-size chunks of the hidden
 //! layer, which the compiler turns into vector instructions.
@@ -25,7 +28,7 @@ pub use accumulator::{Accumulator, AccumulatorStack, Delta};
 pub use embedded::embedded;
 pub use network::{LoadError, Network};
 
-use movegen::{Color, Game, Piece, Position, Square};
+use movegen::{Color, Game, Piece, PieceKind, Position, Square};
 
 /// Inputs per perspective: 2 sides × 7 kinds × 90 points.
 pub const INPUTS: usize = 2 * 7 * 90;
@@ -56,10 +59,12 @@ pub const DEFAULT_BUCKETS: usize = 8;
 /// (`docs/NNUE.md`, Inputs): `(side * 7 + kind) * 90 + point`, with
 /// `side` 0 for the perspective's own pieces, `kind` 0 (general) to 6
 /// (soldier), and `point` the square as seen from the perspective's side
-/// (ranks flipped for Black/Han). Always below [`INPUTS`].
+/// (ranks flipped for Black/Han). Always below [`INPUTS`]. The engine's
+/// accumulators and the trainer (crate `jiang-train`) both call this: it
+/// is the one definition of the inputs.
 #[inline(always)]
-pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let side = usize::from(piece.color() != perspective);
+pub const fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let side = (piece.color().index() != perspective.index()) as usize;
     let kind = piece.kind().index() - 1;
     let point = match perspective {
         Color::Red => sq.index(),
@@ -68,10 +73,52 @@ pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
     (side * 7 + kind) * 90 + point
 }
 
-/// The active input indices of a position from one perspective.
-pub fn active_features(pos: &Position, perspective: Color) -> impl Iterator<Item = usize> + '_ {
-    Square::all().filter_map(move |s| pos.piece_at(s).map(|p| feature_index(perspective, p, s)))
+/// The active input indices of a board (`Position::board`, or a training
+/// record's board) from one perspective, in point order: one per piece.
+pub fn active_features(
+    board: &[Option<Piece>; 90],
+    perspective: Color,
+) -> impl Iterator<Item = usize> + '_ {
+    Square::all()
+        .zip(board)
+        .filter_map(move |(s, p)| p.map(|p| feature_index(perspective, p, s)))
 }
+
+/// The index of feature `feature` of one perspective as the other
+/// perspective sees it: the same piece on the same point, side swapped
+/// and board flipped. Both perspectives' inputs of a position follow from
+/// one perspective's, which lets the trainer store one list per position.
+/// `feature` must be below [`INPUTS`] (an index from [`feature_index`]).
+#[inline(always)]
+pub fn other_perspective(feature: usize) -> usize {
+    usize::from(OTHER_PERSPECTIVE[feature])
+}
+
+/// [`other_perspective`] as a table, built at compile time from
+/// [`feature_index`] alone: entry `feature_index(Red, p, s)` holds
+/// `feature_index(Black, p, s)`. Red's indices cover every input, and
+/// swapping sides and flipping the board twice is the identity, so the
+/// same table maps Black's indices back to Red's.
+static OTHER_PERSPECTIVE: [u16; INPUTS] = {
+    let mut t = [0u16; INPUTS];
+    let mut point = 0;
+    while point < 90 {
+        if let Some(sq) = Square::new(point) {
+            let mut k = 0;
+            while k < PieceKind::ALL.len() {
+                let mut c = 0;
+                while c < Color::BOTH.len() {
+                    let p = Piece::new(Color::BOTH[c], PieceKind::ALL[k]);
+                    t[feature_index(Color::Red, p, sq)] = feature_index(Color::Black, p, sq) as u16;
+                    c += 1;
+                }
+                k += 1;
+            }
+        }
+        point += 1;
+    }
+    t
+};
 
 /// The file's game code: 0 Xiangqi, 1 Janggi.
 pub const fn game_code(game: Game) -> u32 {
@@ -110,7 +157,7 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
 pub fn piece_count(pos: &Position) -> usize {
     let mut n = 0;
     for c in Color::BOTH {
-        for k in movegen::PieceKind::ALL {
+        for k in PieceKind::ALL {
             n += pos.count(c, k);
         }
     }
@@ -141,7 +188,7 @@ pub fn architecture_hash(hidden: usize, buckets: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{PieceKind, Variant};
+    use movegen::Variant;
 
     #[test]
     fn feature_index_follows_the_contract() {
@@ -172,13 +219,28 @@ mod tests {
     }
 
     #[test]
+    fn the_other_perspective_swaps_side_and_flips_the_board() {
+        for sq in Square::all() {
+            for c in Color::BOTH {
+                for k in PieceKind::ALL {
+                    let p = Piece::new(c, k);
+                    let red = feature_index(Color::Red, p, sq);
+                    let black = feature_index(Color::Black, p, sq);
+                    assert_eq!(other_perspective(red), black);
+                    assert_eq!(other_perspective(black), red);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn start_position_looks_the_same_from_both_sides() {
         // Both games start symmetric, so both perspectives see the same
         // features.
         for v in [Variant::Xiangqi, Variant::Janggi] {
             let pos = Position::startpos(v);
-            let mut red: Vec<usize> = active_features(&pos, Color::Red).collect();
-            let mut black: Vec<usize> = active_features(&pos, Color::Black).collect();
+            let mut red: Vec<usize> = active_features(pos.board(), Color::Red).collect();
+            let mut black: Vec<usize> = active_features(pos.board(), Color::Black).collect();
             red.sort_unstable();
             black.sort_unstable();
             assert_eq!(red.len(), 32);

@@ -364,6 +364,14 @@ impl Network {
         self.buckets
     }
 
+    /// The quantised weights, laid out as in the file: `W1`
+    /// (feature-major), `b1`, `W2` (bucket-major, the side to move's half
+    /// first) and `b2`. The trainer reads them back to check its float
+    /// network against this one.
+    pub fn weights(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
+        (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
     /// `W1`'s row of feature `f` (`H` weights).
     #[inline(always)]
     pub(crate) fn feature_weights(&self, f: usize) -> &[i16] {
