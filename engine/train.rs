@@ -64,18 +64,39 @@ pub fn parse_args(args: &[String]) -> Result<TrainConfig, ArgError> {
         .value("--checkpoint")
         .map_or_else(|| sibling(&c.out, ".ckpt"), PathBuf::from);
     c.resume = a.flag("--resume");
+    let shape_text = format!(
+        "a multiple of {} from {} to {}",
+        nnue::HIDDEN_STEP,
+        nnue::HIDDEN_RANGE.start(),
+        nnue::HIDDEN_RANGE.end()
+    );
+    let buckets_text = format!(
+        "a number from {} to {}",
+        nnue::BUCKET_RANGE.start(),
+        nnue::BUCKET_RANGE.end()
+    );
+    // Each size checked alone against the file format's limits (a shape
+    // is valid when both are).
+    let hidden_ok = |&h: &usize| {
+        Shape {
+            hidden: h,
+            ..Shape::DEFAULT
+        }
+        .is_valid()
+    };
+    let buckets_ok = |&b: &usize| {
+        Shape {
+            buckets: b,
+            ..Shape::DEFAULT
+        }
+        .is_valid()
+    };
     c.shape = Shape {
         hidden: a
-            .parsed(
-                "--hidden",
-                "a multiple of 8 from 8 to 2048",
-                |&h: &usize| (8..=2048).contains(&h) && h % 8 == 0,
-            )?
+            .parsed("--hidden", &shape_text, hidden_ok)?
             .unwrap_or(c.shape.hidden),
         buckets: a
-            .parsed("--buckets", "a number from 1 to 16", |b: &usize| {
-                (1..=16).contains(b)
-            })?
+            .parsed("--buckets", &buckets_text, buckets_ok)?
             .unwrap_or(c.shape.buckets),
     };
     c.epochs = positive("--epochs")?.unwrap_or(c.epochs);
@@ -138,8 +159,12 @@ fn epoch_line(r: &train::EpochReport) -> String {
 pub fn run(c: &TrainConfig) -> Result<(), String> {
     train::run(c, |e| match e {
         Event::Data(game, d) => println!(
-            "{game}: {} games, {} training positions, {} validation, {} noisy skipped",
-            d.games, d.train, d.valid, d.skipped
+            "{}: {} games, {} training positions, {} validation, {} noisy skipped",
+            nnue::game_name(game),
+            d.games,
+            d.train,
+            d.valid,
+            d.skipped
         ),
         Event::Resumed(n) => println!("resumed after epoch {n}"),
         Event::Epoch(r) => println!("{}", epoch_line(&r)),

@@ -55,8 +55,10 @@ fn trains_a_tiny_network_and_writes_its_files() {
     );
     for f in ["tiny.jnn", "tiny-best.jnn"] {
         let bytes = std::fs::read(dir.join(f)).expect("a network file");
-        let net = train::QuantNetwork::from_bytes(&bytes).expect("a valid network");
-        assert_eq!((net.game, net.shape.hidden), (train::Game::Janggi, 16));
+        // The engine's reader, as `EvalFileJanggi` would load it.
+        let net =
+            nnue::Network::from_bytes_for(&bytes, movegen::Game::Janggi).expect("a valid network");
+        assert_eq!((net.hidden(), net.buckets()), (16, 2));
     }
     assert!(dir.join("tiny.jnn.ckpt").is_file());
     let _ = std::fs::remove_dir_all(dir);

@@ -8,8 +8,9 @@
 
 use std::path::Path;
 
+use nnue::fnv1a32;
+
 use crate::network::{Network, Shape};
-use crate::quant::fnv1a;
 use crate::trainer::Trainer;
 use crate::{Game, TrainError};
 
@@ -33,7 +34,7 @@ pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     for x in [
         VERSION,
-        t.net.game.code(),
+        nnue::game_code(t.net.game),
         shape.hidden as u32,
         shape.buckets as u32,
     ] {
@@ -45,7 +46,7 @@ pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
     for x in t.net.params.iter().chain(&t.m).chain(&t.v) {
         out.extend_from_slice(&x.to_le_bytes());
     }
-    let sum = fnv1a(&out);
+    let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
@@ -75,7 +76,7 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
     if u32_at(8) != VERSION {
         return Err(format!("checkpoint version {}", u32_at(8)));
     }
-    let game = Game::from_code(u32_at(12));
+    let game = nnue::game_from_code(u32_at(12));
     let shape = Shape {
         hidden: u32_at(16) as usize,
         buckets: u32_at(20) as usize,
@@ -83,10 +84,10 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
     if game != Some(t.net.game) || shape != t.net.shape {
         return Err(format!(
             "it is a {} network of {}x{}, this run trains {} {}x{}",
-            game.map_or("unknown".to_string(), |g| g.to_string()),
+            game.map_or("unknown", nnue::game_name),
             shape.hidden,
             shape.buckets,
-            t.net.game,
+            nnue::game_name(t.net.game),
             t.net.shape.hidden,
             t.net.shape.buckets
         ));
@@ -96,7 +97,7 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
         return Err("wrong size".into());
     }
     let body = bytes.len() - 4;
-    if fnv1a(&bytes[..body]) != u32_at(body) {
+    if fnv1a32(&bytes[..body]) != u32_at(body) {
         return Err("checksum does not match (damaged file)".into());
     }
     let floats = |k: usize, out: &mut [f32]| {

@@ -1,7 +1,8 @@
 //! Training positions in memory: each record of the `jiang datagen` files
-//! turned once into its side-to-move features (u16 indices, the other
-//! perspective's follow by [`OTHER`](crate::features::OTHER)), its score
-//! and its result, and split into training and validation sets by game.
+//! turned once into its side-to-move features (u16 indices from
+//! `nnue::active_features`; the other perspective's follow by
+//! `nnue::other_perspective`), its score and its result, and split into
+//! training and validation sets by game.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -10,8 +11,11 @@ use std::path::{Path, PathBuf};
 use data::{Flags, Reader, Record};
 use movegen::{Color, Piece};
 
-use crate::features::{active, MAX_ACTIVE, OTHER};
 use crate::{Game, TrainError};
+
+/// Most pieces on a board of either game, so most active features of one
+/// perspective (the size of a sample's feature list).
+pub const MAX_ACTIVE: usize = 32;
 
 /// One position, compact (68 bytes): what the trainer needs of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +23,8 @@ pub struct Sample {
     /// Active features from the side to move's perspective; the first
     /// `count` are used.
     pub features: [u16; MAX_ACTIVE],
-    /// How many features (the pieces on the board).
+    /// How many features: the pieces on the board, which is also the
+    /// piece count that chooses the output bucket (`nnue::bucket`).
     pub count: u8,
     /// The game's result for the side to move in halves: 2 win, 1 draw,
     /// 0 loss.
@@ -31,12 +36,19 @@ pub struct Sample {
 impl Sample {
     /// The sample of a board with `stm` to move, searched to `score`, in
     /// a game the side to move scored `result` (0, ½ or 1: halves are
-    /// rounded).
+    /// rounded). Pieces beyond [`MAX_ACTIVE`], which no position of
+    /// either game has, are left out.
     pub fn new(board: &[Option<Piece>; 90], stm: Color, score: i16, result: f64) -> Sample {
-        let (features, count) = active(board, stm);
+        let mut features = [0u16; MAX_ACTIVE];
+        let mut count = 0;
+        for (slot, f) in features.iter_mut().zip(nnue::active_features(board, stm)) {
+            // Below nnue::INPUTS (1260), so a u16 holds it.
+            *slot = f as u16;
+            count += 1;
+        }
         Sample {
             features,
-            count: count as u8,
+            count,
             result: (result * 2.0).round().clamp(0.0, 2.0) as u8,
             score,
         }
@@ -61,7 +73,7 @@ impl Sample {
     pub fn other<'a>(&self, out: &'a mut [u16; MAX_ACTIVE]) -> &'a [u16] {
         let n = usize::from(self.count);
         for (o, &f) in out.iter_mut().zip(&self.features[..n]) {
-            *o = OTHER[usize::from(f)];
+            *o = nnue::other_perspective(usize::from(f)) as u16;
         }
         &out[..n]
     }
@@ -130,7 +142,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> Result<Dataset, TrainError>
         let mut prev: Option<(u64, bool)> = None;
         for r in Reader::new(BufReader::with_capacity(1 << 20, file)) {
             let r = r.map_err(|e| TrainError::Data(path.clone(), e))?;
-            let game = Game::of(r.variant);
+            let game = r.variant.game();
             match first {
                 None => first = Some((game, path)),
                 Some((g, p)) if g != game => {
@@ -177,8 +189,10 @@ mod tests {
         assert_eq!((s.count, s.result, s.score), (32, 2, 200));
         let mut buf = [0; MAX_ACTIVE];
         let other: Vec<u16> = s.other(&mut buf).to_vec();
-        let (red, _) = active(pos.board(), Color::Red);
-        assert_eq!(other, red.to_vec());
+        let red: Vec<u16> = nnue::active_features(pos.board(), Color::Red)
+            .map(|f| f as u16)
+            .collect();
+        assert_eq!(other, red);
         assert!((s.target(1.0, 400.0) - 1.0).abs() < 1e-6);
         assert!((s.target(0.0, 400.0) - sigmoid(0.5)).abs() < 1e-6);
         assert_eq!(std::mem::size_of::<Sample>(), 68);

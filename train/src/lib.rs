@@ -5,19 +5,24 @@
 //! by material) from `jiang datagen` files, and writes the quantised
 //! file the engine loads. `jiang train` is its command line.
 //!
-//! What the crate owns:
-//! - [`features`]: the inputs (one table for the feature index, shared
-//!   with nothing else in the trainer);
+//! What the crate owns: the training, nothing of the network's contract.
+//! The inputs (`nnue::feature_index` and `nnue::other_perspective`), the
+//! output bucket (`nnue::bucket`), the quantisation constants and the
+//! file format (`nnue::Network::to_bytes`, read back by
+//! `nnue::Network::from_bytes_for`) come from the engine's crate
+//! `jiang-nnue`, so the trainer cannot drift from the engine.
+//!
 //! - [`dataset`]: records turned once into compact samples (u16 feature
-//!   indices of the side to move; the other side's follow by a table);
+//!   indices of the side to move, computed with `nnue`; the other side's
+//!   follow by `nnue::other_perspective`);
 //! - [`network`]: the float network, its forward pass and clipping;
 //! - [`trainer`]: the sparse forward/backward pass, rayon data
 //!   parallelism with a fixed reduction order, AdamW and the schedule;
-//! - [`quant`]: the file format, its reader and the engine's integer
-//!   evaluation (the reference the engine's inference is checked
-//!   against);
+//! - [`quant`]: float weights rounded into the engine's integers (an
+//!   `nnue::Network`) and back, and network files read with the engine's
+//!   reader;
 //! - [`checkpoint`]: float weights and optimiser state, to resume;
-//! - [`run`]: a whole run from files to network files.
+//! - [`run`](mod@run): a whole run from files to network files.
 //!
 //! ## Determinism
 //!
@@ -26,18 +31,16 @@
 //! [`trainer::CHUNK`] positions, each chunk's gradient goes to its own
 //! buffer, and the buffers are summed in chunk order. Threads only
 //! decide which chunk is computed where.
-
 //!
 //! ## Checking the engine against the trainer
 //!
 //! The engine's integer evaluation must equal the trainer's float
-//! network within quantisation error. [`Network::forward_float`] is the
-//! float side, [`QuantNetwork::to_bytes`] the file the engine loads and
-//! [`QuantNetwork::evaluate`] the integer formula of the document:
+//! network within quantisation error; `tests/engine_check.rs` checks it
+//! on many positions of both games. In short:
 //!
 //! ```
 //! use train::trainer::{Hyper, Trainer};
-//! use train::{Game, LoadOptions, Network, QuantNetwork, Shape};
+//! use train::{Game, LoadOptions, Network, Shape};
 //!
 //! let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/janggi-20g-2000n-seed5.bin");
 //! let opts = LoadOptions { holdout: 0, keep_noisy: false };
@@ -46,17 +49,17 @@
 //! let hyper = Hyper { batch: 512, ..Default::default() };
 //! let mut t = Trainer::new(Network::random(Game::Janggi, shape, 1), hyper);
 //! train::run::train_epoch(&mut t, &set.train, 1, 0, 1);
-//! let bytes = QuantNetwork::from_float(&t.net).to_bytes(); // the engine's file
-//! let q = QuantNetwork::from_bytes(&bytes).expect("valid");
+//! let engine_net = train::quant::quantise(&t.net).expect("a valid shape");
+//! let bytes = engine_net.to_bytes(); // the file the engine loads
+//! let loaded = nnue::Network::from_bytes_for(&bytes, Game::Janggi).expect("valid");
 //! let pos = movegen::Position::startpos(movegen::Variant::Janggi);
 //! let float = t.net.forward_float(pos.board(), pos.side_to_move());
-//! let int = q.evaluate(pos.board(), pos.side_to_move());
+//! let int = loaded.evaluate_position(&pos);
 //! assert!((float - int as f32).abs() < 20.0);
 //! ```
 
 pub mod checkpoint;
 pub mod dataset;
-pub mod features;
 pub mod network;
 pub mod quant;
 mod rng;
@@ -66,59 +69,12 @@ pub mod trainer;
 use std::fmt;
 use std::path::PathBuf;
 
-use movegen::Variant;
-
 pub use dataset::{load, Dataset, LoadOptions, Sample};
+/// The game a network evaluates (the Janggi rule sets share one network).
+pub use movegen::Game;
 pub use network::{Network, Shape};
-pub use quant::{FormatError, QuantNetwork};
 pub use run::{run, EpochReport, TrainConfig};
 pub use trainer::{Hyper, Schedule, Trainer};
-
-/// The game a network evaluates: the Janggi rule sets share one network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Xiangqi (file code 0).
-    Xiangqi,
-    /// Janggi, every rule set (file code 1).
-    Janggi,
-}
-
-impl Game {
-    /// The game of a rule set.
-    pub fn of(v: Variant) -> Game {
-        if v.is_janggi() {
-            Game::Janggi
-        } else {
-            Game::Xiangqi
-        }
-    }
-
-    /// The code in a network file.
-    pub fn code(self) -> u32 {
-        match self {
-            Game::Xiangqi => 0,
-            Game::Janggi => 1,
-        }
-    }
-
-    /// The game of a file code.
-    pub fn from_code(c: u32) -> Option<Game> {
-        match c {
-            0 => Some(Game::Xiangqi),
-            1 => Some(Game::Janggi),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Game::Xiangqi => "xiangqi",
-            Game::Janggi => "janggi",
-        })
-    }
-}
 
 /// Why a run failed.
 #[derive(Debug)]
@@ -140,6 +96,8 @@ pub enum TrainError {
     Shape(usize, usize),
     /// A checkpoint that cannot be resumed.
     Checkpoint(PathBuf, String),
+    /// A network file the engine would refuse (the engine's reason).
+    Network(PathBuf, nnue::LoadError),
 }
 
 impl fmt::Display for TrainError {
@@ -151,18 +109,24 @@ impl fmt::Display for TrainError {
                 f,
                 "one network per game: {} holds {} positions but {} holds {}",
                 first.1.display(),
-                first.0,
+                nnue::game_name(first.0),
                 then.1.display(),
-                then.0
+                nnue::game_name(then.0)
             ),
             TrainError::NoPositions => write!(f, "no training positions in the files"),
             TrainError::Shape(h, b) => write!(
                 f,
-                "hidden size {h} or bucket count {b} not allowed (8..=2048 in steps of 8; 1..=16)"
+                "hidden size {h} or bucket count {b} not allowed ({}..={} in steps of {}; {}..={})",
+                nnue::HIDDEN_RANGE.start(),
+                nnue::HIDDEN_RANGE.end(),
+                nnue::HIDDEN_STEP,
+                nnue::BUCKET_RANGE.start(),
+                nnue::BUCKET_RANGE.end()
             ),
             TrainError::Checkpoint(p, why) => {
                 write!(f, "{}: cannot resume: {why}", p.display())
             }
+            TrainError::Network(p, e) => write!(f, "{}: {e}", p.display()),
         }
     }
 }

@@ -1,20 +1,19 @@
 //! The float network the trainer optimises (docs/NNUE.md, "Layers"):
 //! one flat parameter vector, so that Adam, clipping and checkpoints
-//! treat every weight alike, with typed views of its four blocks.
+//! treat every weight alike, with typed views of its four blocks. The
+//! layout of the blocks is the file's (`W1` feature-major, `W2`
+//! bucket-major), so quantising is a weight-by-weight rounding.
 
 use movegen::{Color, Piece};
+use nnue::{bucket, INPUTS, QA, QB};
 
-use crate::dataset::Sample;
-use crate::features::{active, bucket, INPUTS, MAX_ACTIVE};
+use crate::dataset::{Sample, MAX_ACTIVE};
 use crate::rng::Rng;
 use crate::Game;
 
-/// The evaluation in centipawns is the output times this.
-pub const SCALE: f32 = 400.0;
-/// Quantisation of the feature transformer.
-pub const QA: i32 = 255;
-/// Quantisation of the output layer.
-pub const QB: i32 = 64;
+/// The evaluation in centipawns is the output times this (`nnue::SCALE`,
+/// as a float).
+pub const SCALE: f32 = nnue::SCALE as f32;
 /// Largest |W1|, |b1| that quantise into an i16.
 pub const W1_MAX: f32 = 32767.0 / QA as f32;
 /// Largest |W2| that quantises into an i16.
@@ -31,12 +30,18 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// Whether the file format accepts this shape: `H` a multiple of 8
-    /// in 8..=2048, `B` in 1..=16.
+    /// The default shape (`nnue::DEFAULT_HIDDEN` × `nnue::DEFAULT_BUCKETS`).
+    pub const DEFAULT: Shape = Shape {
+        hidden: nnue::DEFAULT_HIDDEN,
+        buckets: nnue::DEFAULT_BUCKETS,
+    };
+
+    /// Whether the file format accepts this shape (`nnue::HIDDEN_RANGE`
+    /// in steps of `nnue::HIDDEN_STEP`, `nnue::BUCKET_RANGE`).
     pub fn is_valid(self) -> bool {
-        (8..=2048).contains(&self.hidden)
-            && self.hidden % 8 == 0
-            && (1..=16).contains(&self.buckets)
+        nnue::HIDDEN_RANGE.contains(&self.hidden)
+            && self.hidden % nnue::HIDDEN_STEP == 0
+            && nnue::BUCKET_RANGE.contains(&self.buckets)
     }
 
     /// Where `b1` starts in the parameter vector (`W1` is first).
@@ -204,14 +209,7 @@ impl Network {
     /// board with `stm` to move: what the engine's integer evaluation
     /// approximates.
     pub fn forward_float(&self, board: &[Option<Piece>; 90], stm: Color) -> f32 {
-        let (features, n) = active(board, stm);
-        let s = Sample {
-            features,
-            count: n as u8,
-            result: 1,
-            score: 0,
-        };
-        self.forward_sample(&s) * SCALE
+        self.forward_sample(&Sample::new(board, stm, 0, 0.5)) * SCALE
     }
 
     /// Clamp every weight into the range that quantises into an i16.

@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::checkpoint::{self, Progress};
 use crate::dataset::{self, LoadOptions, Sample};
 use crate::network::{Network, Shape};
-use crate::quant::QuantNetwork;
+use crate::quant::quantise;
 use crate::rng::Rng;
 use crate::trainer::{loss, Hyper, Trainer};
 use crate::TrainError;
@@ -42,7 +42,7 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
-    /// A configuration with the defaults: 256×8, 10 epochs, seed 1,
+    /// A configuration with the defaults: [`Shape::DEFAULT`], 10 epochs, seed 1,
     /// holdout 10, best and checkpoint files next to `out`.
     pub fn new(files: Vec<PathBuf>, out: PathBuf) -> TrainConfig {
         TrainConfig {
@@ -51,10 +51,7 @@ impl TrainConfig {
             checkpoint: sibling(&out, ".ckpt"),
             out,
             resume: false,
-            shape: Shape {
-                hidden: 256,
-                buckets: 8,
-            },
+            shape: Shape::DEFAULT,
             epochs: 10,
             hyper: Hyper::default(),
             seed: 1,
@@ -164,9 +161,10 @@ pub fn train_epoch(
     (sum / train.len().max(1) as f64, train.len() as f64 / secs)
 }
 
-/// Write the quantised file of `net`.
+/// Write the quantised file of `net` (the engine's writer).
 pub fn write_network(path: &Path, net: &Network) -> Result<(), TrainError> {
-    std::fs::write(path, QuantNetwork::from_float(net).to_bytes())
+    let q = quantise(net).ok_or(TrainError::Shape(net.shape.hidden, net.shape.buckets))?;
+    std::fs::write(path, q.to_bytes())
         .map_err(|e| TrainError::Io(path.to_path_buf(), e.to_string()))
 }
 

@@ -9,8 +9,9 @@
 
 use rayon::prelude::*;
 
-use crate::dataset::{sigmoid, Sample};
-use crate::features::{bucket, MAX_ACTIVE};
+use nnue::bucket;
+
+use crate::dataset::{sigmoid, Sample, MAX_ACTIVE};
 use crate::network::{screlu, Network, Shape, SCALE, W1_MAX, W2_MAX};
 
 /// Positions per chunk: the unit of work of a thread and of the fixed

@@ -1,15 +1,17 @@
 //! The trainer's checks: analytic gradients against finite differences, a
-//! planted target learned, the quantised file and its integer evaluation
-//! against the float network, and a whole run on the committed data.
+//! planted target learned, and a whole run on the committed data (the
+//! engine's evaluation of its files against the float network is in
+//! `engine_check.rs`).
 
 use std::path::{Path, PathBuf};
 
 use data::{Flags, Header, Outcome, Recipe, Record};
 use movegen::{Position, Variant};
 use train::dataset::{sigmoid, LoadOptions, Sample};
+use train::quant::read_network;
 use train::run::Event;
 use train::trainer::{gradient, loss, Hyper, Schedule, Trainer};
-use train::{Game, Network, QuantNetwork, Shape, TrainConfig, TrainError};
+use train::{Game, Network, Shape, TrainConfig, TrainError};
 
 const DATA: &str = "tests/data/janggi-20g-2000n-seed5.bin";
 
@@ -144,64 +146,6 @@ fn a_planted_target_is_learned() {
     );
 }
 
-#[test]
-fn the_integer_evaluation_follows_the_float_network() {
-    let set = samples();
-    // A trained network, so the weights have the sizes real ones have.
-    let hyper = Hyper {
-        batch: 512,
-        lr: 0.005,
-        ..Default::default()
-    };
-    let shape = Shape {
-        hidden: 64,
-        buckets: 4,
-    };
-    let mut t = Trainer::new(Network::random(Game::Janggi, shape, 2), hyper);
-    for epoch in 0..4 {
-        train::run::train_epoch(&mut t, &set, 1, epoch, 4);
-    }
-    let dir = scratch("quant");
-    let file = dir.join("net.jnn");
-    train::run::write_network(&file, &t.net).expect("written");
-    let bytes = std::fs::read(&file).expect("read back");
-    let q = QuantNetwork::from_bytes(&bytes).expect("a valid file");
-    assert_eq!(q, QuantNetwork::from_float(&t.net));
-    // The integers against the float network of the same (quantised)
-    // weights: only the integer rounding differs, so at most a centipawn
-    // or two; against the trained float network: the weights' rounding.
-    let deq = q.to_float();
-    let (mut worst, mut sum, mut mag) = (0.0f32, 0.0f32, 0.0f32);
-    let mut n = 0;
-    let data = data::Reader::new(std::fs::File::open(data_path()).expect("data"));
-    for r in data {
-        let r = r.expect("record");
-        let int = q.evaluate(&r.board, r.side_to_move) as f32;
-        let exact = deq.forward_float(&r.board, r.side_to_move);
-        assert!(
-            (exact - int).abs() <= 2.0,
-            "dequantised {exact}, integer {int}"
-        );
-        let float = t.net.forward_float(&r.board, r.side_to_move);
-        let d = (float - int).abs();
-        worst = worst.max(d);
-        sum += d;
-        mag += float.abs();
-        n += 1;
-    }
-    assert!(n > 2000);
-    let (mean, typical) = (sum / n as f32, mag / n as f32);
-    eprintln!("quantisation: mean |int - float| {mean:.2} cp, worst {worst:.1} cp, mean |float| {typical:.1} cp");
-    assert!(mean < 0.03 * typical + 2.0, "mean error {mean}");
-    assert!(worst < 0.1 * typical + 20.0, "worst error {worst}");
-    // The Janggi start position, through the position API.
-    let pos = Position::startpos(Variant::Janggi);
-    let f = t.net.forward_float(pos.board(), pos.side_to_move());
-    let i = q.evaluate(pos.board(), pos.side_to_move());
-    assert!((f - i as f32).abs() < 0.1 * typical + 20.0, "{f} {i}");
-    let _ = std::fs::remove_dir_all(dir);
-}
-
 fn config(dir: &Path, threads: usize) -> TrainConfig {
     let mut cfg = TrainConfig::new(vec![data_path()], dir.join("net.jnn"));
     cfg.shape = Shape {
@@ -232,10 +176,10 @@ fn a_run_on_the_committed_data_is_deterministic_and_resumable() {
     let last = epochs[2].valid_loss.expect("validation");
     assert!(last.is_finite() && last < first, "{first} → {last}");
     let one = std::fs::read(dir.join("net.jnn")).expect("the network");
-    assert!(QuantNetwork::from_bytes(&one).is_ok());
-    assert!(
-        QuantNetwork::from_bytes(&std::fs::read(dir.join("net-best.jnn")).expect("best")).is_ok()
-    );
+    for f in ["net.jnn", "net-best.jnn"] {
+        let read = read_network(&dir.join(f), Game::Janggi);
+        assert!(read.is_ok(), "{f}: {read:?}");
+    }
     // Two threads: the same bytes (the reduction order is fixed).
     let dir2 = scratch("run2");
     let net2 = train::run(&config(&dir2, 2), |_| {}).expect("a run");
@@ -301,5 +245,5 @@ fn targets_blend_result_and_score() {
     let t = s.target(0.25, 400.0);
     assert!((t - 0.75 * sigmoid(1.0)).abs() < 1e-6);
     // 32 pieces: the last bucket.
-    assert_eq!(train::features::bucket(usize::from(s.count), 8), 7);
+    assert_eq!(nnue::bucket(usize::from(s.count), 8), 7);
 }
