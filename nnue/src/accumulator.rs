@@ -155,7 +155,7 @@ impl Delta {
 /// multiple of it, and 8 × i16 is one SSE2 register.
 const LANES: usize = crate::HIDDEN_STEP;
 
-// How the update loops are written, measured with `examples/speed.rs`:
+// How the update loops are written, measured with `examples/nnue_speed.rs`:
 // over fixed-size arrays of `LANES` values (no bounds checks), and as
 // functions of their own, never inlined: there the slices are known not
 // to overlap, and LLVM turns each loop into packed 16-bit adds (SSE2 on

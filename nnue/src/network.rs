@@ -418,7 +418,7 @@ impl Network {
 /// split as `2·h + l` with `h = v² >> 1` and `l = v² & 1`, both fitting an
 /// `i16`; sums of two adjacent products `h·w` then fit an `i32` (this is
 /// the shape of SSE2's `pmaddwd`, which LLVM emits), and only those pair
-/// sums are widened to `i64`. Measured (`examples/speed.rs`, loaded
+/// sums are widened to `i64`. Measured (`examples/nnue_speed.rs`, loaded
 /// machine): about 0.6 of the time of the plain per-lane `i64` loop.
 /// Never inlined, for the same reason as the accumulator loops.
 #[inline(never)]

@@ -1,6 +1,6 @@
 //! Time the network's inner loops on a random network of the default
 //! size: an incremental update (quiet and capture), a full refresh and an
-//! evaluation. `cargo run --release -p jiang-nnue --example speed`.
+//! evaluation. `cargo run --release -p jiang-nnue --example nnue_speed`.
 
 use movegen::{Game, Position, Variant};
 use nnue::{Accumulator, Delta, Network, DEFAULT_BUCKETS, DEFAULT_HIDDEN};

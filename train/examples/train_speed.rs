@@ -1,5 +1,5 @@
 //! Where a training step's time goes, on a real data file:
-//! `cargo run --release -p jiang-train --example speed -- FILE MODE [HIDDEN]`
+//! `cargo run --release -p jiang-train --example train_speed -- FILE MODE [HIDDEN]`
 //! with MODE `grad` (the single-thread gradient kernel), `fwd` (the
 //! forward pass alone), `step1` or `step2` (whole optimiser steps on one
 //! or two threads). Prints positions/s; run under `perf stat` for cycles
