@@ -10,7 +10,7 @@ mod protocol_common;
 
 use std::time::Duration;
 
-use movegen::{move_text, Position, Ranks, Variant};
+use movegen::{move_text, Position, Ranks, SplitMix64, Variant};
 use protocol_common::Jiang;
 
 /// Lines per protocol.
@@ -18,19 +18,13 @@ const LINES: usize = 10_000;
 /// A sync check every this many lines.
 const SYNC_EVERY: usize = 500;
 
-/// SplitMix64: small, deterministic, good enough for test input.
-struct Rng(u64);
+/// The project's SplitMix64, drawing by modulo (the streams this fuzz
+/// test was written with).
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
     fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
         v[self.below(v.len())]
@@ -106,7 +100,7 @@ struct Gen {
 
 impl Gen {
     fn new(seed: u64, variants: &[Variant], ranks: Ranks) -> Gen {
-        let mut rng = Rng(seed);
+        let mut rng = Rng(SplitMix64::new(seed));
         let games = (0..24)
             .map(|i| random_game(&mut rng, variants[i % variants.len()], ranks))
             .collect();

@@ -3,29 +3,25 @@
 use std::fmt;
 use std::path::Path;
 
-use movegen::{setups, Move, Position, Ranks, Variant};
+use movegen::{setups, Move, Position, Ranks, SplitMix64, Variant};
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
 use crate::pgn::read::read_games;
 
-/// A small deterministic generator (SplitMix64): reproducible from the
-/// seed, no dependency.
+/// The opening generator: the project's SplitMix64 with the seed mixed
+/// and its own draw, reproducible from the seed.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+        Rng(SplitMix64::new(seed ^ 0x9E37_79B9_7F4A_7C15))
     }
 
     /// Next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (`n` > 0).

@@ -12,26 +12,19 @@
 //! printed: the script asks `jiang result` and pyffish for the verdicts.
 //! The same count and seed give the same games.
 
-use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, Variant};
+use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, SplitMix64, Variant};
 
-/// SplitMix64: a small seeded generator, so runs are reproducible.
-struct Rng(u64);
+/// The project's SplitMix64, drawing by modulo, so runs are reproducible
+/// (and give the games they gave before).
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.0.next_u64() % 100 < percent
     }
 }
 
@@ -281,7 +274,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let count: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let variants = [
         Variant::Xiangqi,
         Variant::Janggi,

@@ -24,6 +24,7 @@ mod occupancy;
 pub mod perft;
 mod play;
 mod position;
+mod rng;
 mod see;
 pub mod setups;
 mod types;
@@ -40,6 +41,7 @@ pub use occupancy::{Direction, LineScan};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
 pub use play::IllegalMove;
 pub use position::{Position, State};
+pub use rng::SplitMix64;
 pub use see::SeeValues;
 pub use types::{
     Color, Move, MoveList, Piece, PieceKind, Square, FILES, MAX_MOVES, RANKS, SQUARES,

@@ -1,28 +1,20 @@
 //! Zobrist keys, generated at compile time from a fixed seed so that every
 //! run (and every build) hashes positions identically.
 
-use crate::{Color, Piece, Square};
+use crate::{Color, Piece, SplitMix64, Square};
 
 const SEED: u64 = 0x4a69_616e_6720_7871; // "Jiang xq"
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 /// Piece-square keys, indexed by [`Piece::index`] then square.
 const PIECE_KEYS: [[u64; 90]; 16] = {
     let mut t = [[0u64; 90]; 16];
-    let mut state = SEED;
+    let mut rng = SplitMix64::new(SEED);
     let mut p = 0;
     while p < 16 {
         let mut s = 0;
         while s < 90 {
-            let (ns, v) = splitmix(state);
-            state = ns;
+            let (next, v) = rng.step();
+            rng = next;
             t[p][s] = v;
             s += 1;
         }
@@ -32,11 +24,11 @@ const PIECE_KEYS: [[u64; 90]; 16] = {
 };
 
 /// Key toggled when Black (second player) is to move.
-const SIDE_KEY: u64 = splitmix(SEED ^ 0x5eed).1;
+const SIDE_KEY: u64 = SplitMix64::new(SEED ^ 0x5eed).step().1;
 
 /// Key added to [`crate::Position::hash_key`] right after a Janggi pass,
 /// when a second pass would end the game.
-const PASS_KEY: u64 = splitmix(SEED ^ 0x9a55).1;
+const PASS_KEY: u64 = SplitMix64::new(SEED ^ 0x9a55).step().1;
 
 /// Key of a piece on a square.
 #[inline]

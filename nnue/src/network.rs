@@ -330,16 +330,8 @@ impl Network {
     /// A network of small random weights from `seed`, for tests and
     /// speed measurements only: it plays nothing well.
     pub fn random(game: Game, hidden: usize, buckets: usize, seed: u64) -> Option<Network> {
-        let mut s = seed;
-        let mut next = move |range: i32| {
-            // SplitMix64: reproducible everywhere, no dependency.
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^= z >> 31;
-            (z % (2 * range as u64 + 1)) as i32 - range
-        };
+        let mut rng = movegen::SplitMix64::new(seed);
+        let mut next = move |range: i32| (rng.next_u64() % (2 * range as u64 + 1)) as i32 - range;
         // Feature weights of ±0.25 and biases around 0.3 keep most units
         // between the clamps, so the evaluation depends on every input.
         let w1 = (0..INPUTS * hidden).map(|_| next(64) as i16).collect();

@@ -13,7 +13,7 @@ fn walk(variant: Variant, game: Game, seed: u64) -> usize {
     let net = Network::random(game, 32, 4, seed);
     assert!(net.is_some());
     let Some(net) = net else { return 0 };
-    let mut rng = Rng(seed);
+    let mut rng = Rng(movegen::SplitMix64::new(seed));
     let mut stack = AccumulatorStack::new(&net, 8);
     let mut passes = 0;
     for _ in 0..20 {

@@ -62,7 +62,6 @@ pub mod checkpoint;
 pub mod dataset;
 pub mod network;
 pub mod quant;
-mod rng;
 pub mod run;
 pub mod trainer;
 

@@ -4,11 +4,10 @@
 //! layout of the blocks is the file's (`W1` feature-major, `W2`
 //! bucket-major), so quantising is a weight-by-weight rounding.
 
-use movegen::{Color, Piece};
+use movegen::{Color, Piece, SplitMix64};
 use nnue::{bucket, INPUTS, QA, QB};
 
 use crate::dataset::{Sample, MAX_ACTIVE};
-use crate::rng::Rng;
 use crate::Game;
 
 /// The evaluation in centipawns is the output times this (`nnue::SCALE`,
@@ -119,7 +118,7 @@ impl Network {
     /// starts inside the activation's live range), `W2` uniform in
     /// ±1/√(2H), biases zero.
     pub fn random(game: Game, shape: Shape, seed: u64) -> Network {
-        let mut rng = Rng::new(seed ^ 0x6a69_616e_672d_6e6e);
+        let mut rng = SplitMix64::new(seed ^ 0x6a69_616e_672d_6e6e);
         let mut params = vec![0.0f32; shape.len()];
         let r1 = 0.5 / (MAX_ACTIVE as f32).sqrt();
         for w in &mut params[..shape.b1_at()] {

@@ -8,9 +8,9 @@ use crate::checkpoint::{self, Progress};
 use crate::dataset::{self, LoadOptions, Sample};
 use crate::network::{Network, Shape};
 use crate::quant::quantise;
-use crate::rng::Rng;
 use crate::trainer::{loss, Hyper, Trainer};
 use crate::TrainError;
+use movegen::SplitMix64;
 
 /// Everything a run needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,7 +130,7 @@ pub enum Event {
 /// what an uninterrupted one would.
 fn epoch_order(n: usize, seed: u64, epoch: usize) -> Vec<u32> {
     let mut order: Vec<u32> = (0..n as u32).collect();
-    let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ epoch as u64);
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ epoch as u64);
     rng.shuffle(&mut order);
     order
 }

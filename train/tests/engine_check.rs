@@ -30,7 +30,7 @@
 
 use std::path::{Path, PathBuf};
 
-use movegen::{Color, Piece, Position, Variant};
+use movegen::{Color, Piece, Position, SplitMix64, Variant};
 use nnue::{AccumulatorStack, QA, QB};
 use train::dataset::{LoadOptions, Sample};
 use train::network::screlu;
@@ -152,15 +152,6 @@ impl Tally {
     }
 }
 
-/// A reproducible stream (SplitMix64) for the random games.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The whole check for one game: train, write, load with the engine's
 /// loader, compare on the data and on random games of `variant`.
 fn engine_follows_trainer(file: &str, variant: Variant) {
@@ -194,7 +185,7 @@ fn engine_follows_trainer(file: &str, variant: Variant) {
     let from_data = tally.positions;
     // 2. Random games, through the incremental accumulator stack (which
     //    must equal the refresh exactly).
-    let mut rng = 7u64;
+    let mut rng = SplitMix64::new(7);
     let mut stack = AccumulatorStack::new(&net, 128);
     for _ in 0..20 {
         let mut pos = Position::startpos(variant);
@@ -204,7 +195,7 @@ fn engine_follows_trainer(file: &str, variant: Variant) {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(next(&mut rng) % moves.len() as u64) as usize];
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
             stack.push_move(&pos, m);
             pos.make_move(m);
             let int = stack.evaluate(&net, &pos);

@@ -3,22 +3,15 @@
 
 #![allow(dead_code)]
 
-use movegen::{Move, Position, Variant};
+use movegen::{Move, Position, SplitMix64, Variant};
 
-/// SplitMix64: a reproducible stream without a dependency.
-pub struct Rng(pub u64);
+/// The project's SplitMix64, drawing by modulo (the streams these tests
+/// were written with).
+pub struct Rng(pub SplitMix64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 }
 
@@ -40,7 +33,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 /// Positions from random games of `variant`: every position of `games`
 /// games of up to `plies` plies.
 pub fn random_positions(variant: Variant, games: usize, plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Position::startpos(variant);
