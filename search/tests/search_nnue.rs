@@ -5,7 +5,7 @@
 
 use movegen::{Game, Position, Variant};
 use search::{Engine, Limits, Network};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 fn net(game: Game, hidden: usize, buckets: usize, seed: u64) -> Arc<Network> {
     Arc::new(Network::random(game, hidden, buckets, seed).expect("valid sizes"))
@@ -16,15 +16,7 @@ fn net(game: Game, hidden: usize, buckets: usize, seed: u64) -> Arc<Network> {
 /// does not reach its depth is a failure here.
 fn search(engine: &mut Engine, pos: &Position, limits: Limits) -> (search::BestMove, u64) {
     let want = limits.depth;
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        pos,
-        limits,
-        Box::new(|_| {}),
-        Box::new(move |b| drop(tx.send(b))),
-    );
-    engine.wait();
-    let best = rx.recv().expect("on_done ran");
+    let best = engine.search_to_end(pos, limits).expect("on_done ran");
     if let Some(d) = want {
         assert_eq!(best.depth, d, "the search failed at {}", pos.to_fen());
     }
