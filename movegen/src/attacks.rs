@@ -377,6 +377,82 @@ pub(crate) fn piece_attacks<R: GameRules, B: BoardView>(b: &B, from: u8, to: u8)
     }
 }
 
+/// The points the piece on `from` attacks, as a mask (bit `i` for point
+/// `i`): exactly the `to` for which [`piece_attacks`] holds, found in one
+/// walk of each line instead of one test per point.
+pub(crate) fn attack_mask<R: GameRules, B: BoardView>(b: &B, from: u8) -> u128 {
+    let Some(p) = b.at(from) else { return 0 };
+    let c = p.color().index();
+    let f = from as usize;
+    let steps = |list: &[u8]| list.iter().fold(0u128, |m, &s| m | 1 << s);
+    match p.kind() {
+        PieceKind::General => {
+            let mut m = steps(R::general_steps(c, f));
+            if R::FLYING_GENERAL {
+                // Only the first piece up or down the file can be faced.
+                for ray in &RAYS[f][..2] {
+                    if let Some(&s) = ray.as_slice().iter().find(|&&s| b.at(s).is_some()) {
+                        if b.at(s).is_some_and(|q| q.kind() == PieceKind::General) {
+                            m |= 1 << s;
+                        }
+                    }
+                }
+            }
+            m
+        }
+        PieceKind::Advisor => steps(R::advisor_steps(c, f)),
+        PieceKind::Elephant => R::elephant_leaps(c, f)
+            .iter()
+            .filter(|l| b.at(l.b1).is_none() && b.at(l.b2).is_none())
+            .fold(0, |m, l| m | 1 << l.sq),
+        PieceKind::Horse => HORSE[f]
+            .as_slice()
+            .iter()
+            .filter(|l| b.at(l.b1).is_none())
+            .fold(0, |m, l| m | 1 << l.sq),
+        PieceKind::Soldier => steps(R::soldier_steps(c, f)),
+        PieceKind::Chariot => {
+            let mut m = 0u128;
+            for_each_line::<R>(f, |line| {
+                for &s in line {
+                    m |= 1 << s;
+                    if b.at(s).is_some() {
+                        break;
+                    }
+                }
+            });
+            m
+        }
+        PieceKind::Cannon => {
+            let mut m = 0u128;
+            for_each_line::<R>(f, |line| {
+                let mut screened = false;
+                for &s in line {
+                    let q = b.at(s);
+                    let cannon =
+                        R::JUMPING_CANNON && q.is_some_and(|q| q.kind() == PieceKind::Cannon);
+                    if screened {
+                        // Beyond the screen: empty points and the first piece
+                        // (never a Janggi cannon).
+                        if !cannon {
+                            m |= 1 << s;
+                        }
+                        if q.is_some() {
+                            break;
+                        }
+                    } else if q.is_some() {
+                        if cannon {
+                            break;
+                        }
+                        screened = true;
+                    }
+                }
+            });
+            m
+        }
+    }
+}
+
 /// Visit the lines a slider on `f` moves along: the four orthogonal rays,
 /// then (when the rules have them) the palace diagonals. The one loop over
 /// lines shared by the generator and the attack test.

@@ -320,6 +320,15 @@ impl Position {
         })
     }
 
+    /// Every point the piece on `from` attacks, as a mask (bit `i` for
+    /// point index `i`; empty when `from` is empty): the points `to` for
+    /// which [`Position::attacks`] holds, found in one pass.
+    pub fn attack_mask(&self, from: Square) -> u128 {
+        with_rules!(self.variant.game(), R => {
+            attacks::attack_mask::<R, _>(self, from.raw())
+        })
+    }
+
     /// Pieces of colour `by` that attack point `s` (ignoring pins).
     pub fn attackers(&self, s: Square, by: Color) -> arrayvec::ArrayVec<Square, 16> {
         let mut v = arrayvec::ArrayVec::new();

@@ -5,7 +5,7 @@ use super::mobility::coords;
 use super::params::GameParams;
 use super::PALACE_ATTACKERS;
 use movegen::leaps::{self, Leap};
-use movegen::{Color, Piece, PieceKind, Position, Square};
+use movegen::{Color, Piece, PieceKind, Position};
 
 /// Per colour, the points near its palace that count an enemy piece as an
 /// attacker: files 2–6 of its own first four ranks.
@@ -180,17 +180,8 @@ fn palace_danger(pos: &Position, p: &GameParams, us: Color) -> i32 {
                 // asking it about all nine points).
                 PieceKind::Horse => leaps_into(b, leaps::horse(s), palace),
                 PieceKind::Elephant => leaps_into(b, leaps::janggi_elephant(s), palace),
-                _ => {
-                    let mut hits = 0;
-                    for pr in r0..r0 + 3 {
-                        for pf in 3..6 {
-                            if let Some(t) = Square::from_coords(pf, pr as u8) {
-                                hits += i32::from(t != s && pos.attacks(s, t));
-                            }
-                        }
-                    }
-                    hits
-                }
+                // Chariots, cannons, soldiers: their attacks in one pass.
+                _ => (pos.attack_mask(s) & palace).count_ones() as i32,
             };
             if hits > 0 {
                 units += w * hits;
