@@ -40,10 +40,10 @@ Prints `Nodes searched: N` on stdout, the time and speed on stderr.";
 const BENCH: &str = "\
 usage: jiang bench [DEPTH [THREADS [HASH]]]
 
-Searches a fixed list of Xiangqi and Janggi positions to DEPTH (default 11)
-with THREADS threads (default 1) and HASH MiB of hash (default 16), then
-prints the total node count, which is the same on every run with one
-thread, and the speed.";
+Searches a fixed list of Xiangqi and Janggi positions to DEPTH (default 11),
+at most 30, with THREADS threads (default 1) and HASH MiB of hash
+(default 16), then prints the total node count, which is the same on
+every run with one thread, and the speed.";
 
 const DATAGEN: &str = "\
 usage: jiang datagen --out FILE [--variant V] [--games N] [--nodes N]
@@ -174,5 +174,7 @@ mod tests {
                 "{what}"
             );
         }
+        let most = format!("at most {},", search::BENCH_MAX_DEPTH);
+        assert!(text.contains(&most), "{most}");
     }
 }

@@ -12,6 +12,9 @@ use std::time::Instant;
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: u32 = 11;
+/// The deepest bench either front end accepts (`jiang bench` and the
+/// protocols' `bench`, which blocks its command loop while it runs).
+pub const MAX_DEPTH: u32 = 30;
 
 /// Totals of a bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +145,7 @@ pub fn bench_with_networks(
     networks: [Option<Arc<Network>>; 2],
     out: &mut dyn std::io::Write,
 ) -> BenchResult {
-    let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
     let mut engine = Engine::new();
     engine.set_threads(threads);
     engine.set_hash_mb(hash_mb);
