@@ -500,9 +500,8 @@ impl Session {
     /// Run the benchmark synchronously (`bench [depth] [threads] [hash]`).
     pub fn bench(&mut self, args: &[&str]) -> Result<(), String> {
         // Same ranges as the options; the benchmark blocks this loop, so
-        // its depth is bounded too.
-        let depth =
-            parse_opt::<u32>(args.first(), "depth")?.map(|d| d.clamp(1, search::BENCH_MAX_DEPTH));
+        // it bounds the depth itself (`search::bench::MAX_DEPTH`).
+        let depth = parse_opt::<u32>(args.first(), "depth")?;
         let threads = parse_opt::<usize>(args.get(1), "threads")?
             .unwrap_or(search::DEFAULT_THREADS)
             .clamp(1, search::MAX_THREADS);

@@ -174,7 +174,7 @@ mod tests {
                 "{what}"
             );
         }
-        let most = format!("at most {},", search::BENCH_MAX_DEPTH);
+        let most = format!("at most {},", search::bench::MAX_DEPTH);
         assert!(text.contains(&most), "{most}");
     }
 }

@@ -133,7 +133,7 @@ fn parse_bench(args: &[String]) -> Result<BenchArgs, ArgError> {
     let a = Args::parse(args, &[])?;
     a.at_most(3)?;
     let num = |i, what| a.positional_parsed::<u64>(i, what, "a whole number", |_| true);
-    let depth = num(0, "depth")?.map(|d| d.clamp(1, u64::from(search::BENCH_MAX_DEPTH)) as u32);
+    let depth = num(0, "depth")?.map(|d| d.clamp(1, u64::from(search::bench::MAX_DEPTH)) as u32);
     let threads = num(1, "threads")?
         .unwrap_or(search::DEFAULT_THREADS as u64)
         .clamp(1, search::MAX_THREADS as u64) as usize;
@@ -198,7 +198,7 @@ mod tests {
         assert_eq!(parse_bench(&s(&["0", "2", "64"])), Ok((Some(1), 2, 64)));
         assert_eq!(
             parse_bench(&s(&["99"])).map(|b| b.0),
-            Ok(Some(search::BENCH_MAX_DEPTH))
+            Ok(Some(search::bench::MAX_DEPTH))
         );
         assert!(parse_bench(&s(&["x"])).is_err());
         assert!(parse_bench(&s(&["1", "2", "3", "4"])).is_err());

@@ -391,10 +391,9 @@ pub(crate) fn attack_mask<R: GameRules, B: BoardView>(b: &B, from: u8) -> u128 {
             if R::FLYING_GENERAL {
                 // Only the first piece up or down the file can be faced.
                 for ray in &RAYS[f][..2] {
-                    if let Some(&s) = ray.as_slice().iter().find(|&&s| b.at(s).is_some()) {
-                        if b.at(s).is_some_and(|q| q.kind() == PieceKind::General) {
-                            m |= 1 << s;
-                        }
+                    let first = ray.as_slice().iter().find_map(|&s| b.at(s).map(|q| (s, q)));
+                    if let Some((s, _)) = first.filter(|(_, q)| q.kind() == PieceKind::General) {
+                        m |= 1 << s;
                     }
                 }
             }

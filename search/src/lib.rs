@@ -34,7 +34,7 @@ mod search;
 mod timeman;
 mod tt;
 
-pub use bench::{bench, bench_with_networks, BenchResult, MAX_DEPTH as BENCH_MAX_DEPTH};
+pub use bench::{bench, bench_with_networks, BenchResult};
 pub use engine::{
     Engine, HashEntry, HashError, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_MULTIPV,
     DEFAULT_THREADS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
