@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 use movegen::Ranks;
 
+use crate::shard::Shard;
+
 pub use crate::config::{
     Clock, DrawAdjudication, EngineConfig, MatchConfig, OpeningFormat, OpeningOrder,
     OpeningsConfig, Proto, ResignAdjudication, SprtConfig, TimeControl, Tournament,
@@ -47,7 +49,8 @@ usage: jiang match [options]
   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
   -draw movenumber=N movecount=N score=CP
   -resign movecount=N score=CP [twosided=true]
-  -maxmoves N -seed N (-srand N) -recover -ratinginterval N -hangtimeout S -debug";
+  -maxmoves N -seed N (-srand N) -recover -ratinginterval N -hangtimeout S -debug
+  -shard I/N                    play only the games k (from 0) with k % N = I";
 
 fn parse_u64(key: &str, v: &str) -> Result<u64, CliError> {
     v.parse()
@@ -333,6 +336,10 @@ fn apply_flag(
                 parse_secs(v).ok_or_else(|| CliError(format!("{flag}: bad time '{v}'")))?;
         }
         "tournament" => cfg.tournament = parse_tournament(flag, words.value(flag)?)?,
+        "shard" => {
+            cfg.shard =
+                Shard::parse(words.value(flag)?).map_err(|e| CliError(format!("{flag}: {e}")))?;
+        }
         _ => return err(format!("unknown option '{flag}'\n{USAGE}")),
     }
     Ok(())
@@ -346,7 +353,7 @@ fn parse_notation(flag: &str, v: &str) -> Result<crate::pgn::Notation, CliError>
     }
 }
 
-fn parse_tournament(flag: &str, v: &str) -> Result<Tournament, CliError> {
+pub(crate) fn parse_tournament(flag: &str, v: &str) -> Result<Tournament, CliError> {
     match v {
         "round-robin" | "roundrobin" => Ok(Tournament::RoundRobin),
         "gauntlet" => Ok(Tournament::Gauntlet),
@@ -387,7 +394,7 @@ fn parse_opening_order(v: &str) -> Result<OpeningOrder, CliError> {
 }
 
 /// `-sprt elo0= elo1= alpha= beta=` (defaults 0, 5, 0.05, 0.05).
-fn parse_sprt(kvs: &[(&str, &str)]) -> Result<SprtConfig, CliError> {
+pub(crate) fn parse_sprt(kvs: &[(&str, &str)]) -> Result<SprtConfig, CliError> {
     let mut s = SprtConfig {
         elo0: 0.0,
         elo1: 5.0,
@@ -544,6 +551,19 @@ mod tests {
         let c = parse(&words("-engine cmd=a -engine cmd=a -each st=0.1")).unwrap();
         assert_ne!(c.engines[0].name, c.engines[1].name);
         assert_eq!(c.engines[0].tc.movetime_ms, Some(100));
+    }
+
+    #[test]
+    fn shard_option() {
+        let base = "-engine cmd=a -engine cmd=b -each st=1";
+        assert!(parse(&words(base)).unwrap().shard.is_whole());
+        let c = parse(&words(&format!("{base} -shard 2/5"))).unwrap();
+        assert_eq!((c.shard.index(), c.shard.count()), (2, 5));
+        for bad in ["5/5", "0/0", "x", "1", "1/-2"] {
+            let e = parse(&words(&format!("{base} -shard {bad}"))).unwrap_err();
+            assert!(e.0.starts_with("-shard: bad shard"), "{bad}: {e}");
+        }
+        assert!(parse(&words(&format!("{base} -shard"))).is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use movegen::{Ranks, Variant};
 
 use crate::engine_proc::Launch;
+use crate::shard::Shard;
 
 /// Engine protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -228,6 +229,9 @@ pub struct MatchConfig {
     pub rating_interval: u32,
     /// PGN move notation.
     pub notation: crate::pgn::Notation,
+    /// The part of the match this run plays (`-shard I/N`; default the
+    /// whole match).
+    pub shard: Shard,
 }
 
 impl Default for MatchConfig {
@@ -253,6 +257,7 @@ impl Default for MatchConfig {
             hang_ms: 60_000,
             rating_interval: 10,
             notation: crate::pgn::Notation::Iccs,
+            shard: Shard::WHOLE,
         }
     }
 }

@@ -17,7 +17,8 @@
 //! - [`game`]: the game loop; `clock`: each side's clock;
 //! - [`openings`], [`pgn`], [`stats`] (Elo, LOS, pentanomial, SPRT);
 //! - [`tournament`]: pairings and concurrency; `report`: progress, PGN
-//!   file, SPRT stop and the final report.
+//!   file, SPRT stop and the final report;
+//! - [`shard`]: `-shard I/N`, one part of a match split over many runs.
 
 pub mod cli;
 mod clock;
@@ -25,11 +26,13 @@ pub mod config;
 pub mod ending;
 pub mod engine_proc;
 pub mod game;
+pub mod layout;
 pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod referee;
 mod report;
+pub mod shard;
 pub mod stats;
 pub mod tournament;
 

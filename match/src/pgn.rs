@@ -119,7 +119,8 @@ pub struct PgnHeader<'a> {
     pub event: &'a str,
     /// `Date` as `YYYY.MM.DD`.
     pub date: &'a str,
-    /// `Round` (1-based game number in the match).
+    /// `Round` (the game's number in the whole match, from 1; a shard's
+    /// games keep their numbers).
     pub round: u32,
     /// First player's engine.
     pub red: &'a str,
@@ -129,6 +130,9 @@ pub struct PgnHeader<'a> {
     pub time_control: &'a str,
     /// Move notation.
     pub notation: Notation,
+    /// Tags written after the writer's own, in order (a match's
+    /// `MatchId`, `OpeningGroup`, …: [`crate::layout`]).
+    pub more_tags: &'a [(&'a str, String)],
 }
 
 /// Today's date in UTC as PGN writes it, from the system clock.
@@ -165,7 +169,8 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
 }
 
 /// The tag section: the seven standard tags, then the variant, start
-/// position, notation, time control, length and how the game ended.
+/// position, notation, time control, length, how the game ended, and the
+/// caller's further tags.
 fn write_tags(out: &mut String, h: &PgnHeader<'_>, g: &GameRecord, wxf: bool) {
     let variant = g.start.variant();
     let fen = g.start.to_fen();
@@ -191,6 +196,9 @@ fn write_tags(out: &mut String, h: &PgnHeader<'_>, g: &GameRecord, wxf: bool) {
     let _ = writeln!(out, "[PlyCount \"{}\"]", g.moves.len());
     let _ = writeln!(out, "[Termination \"{}\"]", g.ending.termination());
     let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(g.ending.code()));
+    for (k, v) in h.more_tags {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
 }
 
 /// Movetext lines of at most 79 characters (a longer word gets a line of

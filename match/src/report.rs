@@ -1,23 +1,72 @@
 //! The main thread's side of a match: a line per finished game and the
-//! running score, the PGN file, the SPRT stop, and the final report.
+//! running score, the PGN file, the SPRT stop, and the final report. The
+//! merge of shards' PGN files (`crate::merge`) counts its games with the
+//! same [`Progress::count`] and prints the same [`final_report`].
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
-use movegen::{Color, GameResult};
+use movegen::GameResult;
 
 use crate::config::MatchConfig;
-use crate::ending::Fault;
+use crate::ending::{Ending, Fault};
+use crate::layout::{GamePlace, MatchLayout};
 use crate::pgn::{self, PgnHeader};
 use crate::stats::{Score, Sprt, SprtResult};
 use crate::tournament::{encounters, Done, Summary};
 
-/// The SPRT of the match: only a match of two engines has one.
+/// The SPRT of the match: only a match of two engines has one, and a shard
+/// has none (it sees only part of the games: the merge of the shards
+/// applies the test).
 fn sprt_test(cfg: &MatchConfig) -> Option<Sprt> {
     match cfg.sprt {
-        Some(s) if cfg.engines.len() == 2 => Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)),
+        Some(s) if cfg.engines.len() == 2 && cfg.shard.is_whole() => {
+            Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
+        }
         _ => None,
+    }
+}
+
+/// What the statistics need of a finished game.
+pub(crate) struct Outcome {
+    /// Index into the encounter list.
+    pub(crate) encounter: usize,
+    /// Engines playing first and second.
+    pub(crate) red: usize,
+    pub(crate) black: usize,
+    /// Opening group within the encounter.
+    pub(crate) group: u32,
+    /// Result and why.
+    pub(crate) result: GameResult,
+    pub(crate) ending: Ending,
+}
+
+impl Outcome {
+    /// The engine at fault, if a fault ended the game, and what it did.
+    fn fault(&self) -> Option<(usize, Fault)> {
+        let Ending::Fault(f) = self.ending else {
+            return None;
+        };
+        match self.result {
+            GameResult::RedWins => Some((self.black, f)),
+            GameResult::BlackWins => Some((self.red, f)),
+            GameResult::Draw | GameResult::Ongoing => None,
+        }
+    }
+}
+
+impl Done {
+    /// The game as the statistics see it.
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            encounter: self.job.encounter,
+            red: self.job.red,
+            black: self.job.black,
+            group: self.job.group,
+            result: self.rec.result,
+            ending: self.rec.ending,
+        }
     }
 }
 
@@ -57,14 +106,19 @@ pub(crate) struct Progress<'a> {
     overhead: (u64, u64),
     pgn_out: Option<BufWriter<File>>,
     sprt: Option<Sprt>,
+    layout: MatchLayout,
     date: String,
     event: String,
 }
 
 impl<'a> Progress<'a> {
-    /// Open the PGN file (for appending) and set up the counts of a match
-    /// of `total` games.
-    pub(crate) fn new(cfg: &'a MatchConfig, total: usize) -> Result<Progress<'a>, String> {
+    /// Open the PGN file (for appending) and set up the counts of a run of
+    /// `total` games of the match `layout`.
+    pub(crate) fn new(
+        cfg: &'a MatchConfig,
+        total: usize,
+        layout: MatchLayout,
+    ) -> Result<Progress<'a>, String> {
         let pgn_out = match &cfg.pgnout {
             Some(p) => Some(BufWriter::new(
                 File::options()
@@ -77,6 +131,10 @@ impl<'a> Progress<'a> {
         };
         if cfg.sprt.is_some() && cfg.engines.len() != 2 {
             eprintln!("warning: -sprt needs exactly two engines; ignored");
+        } else if cfg.sprt.is_some() && !cfg.shard.is_whole() {
+            eprintln!(
+                "note: -sprt does not stop a shard; jiang match -merge applies it to the shards' games"
+            );
         }
         let pairs = encounters(cfg);
         let summary = Summary {
@@ -93,6 +151,7 @@ impl<'a> Progress<'a> {
             overhead: (0, 0),
             pgn_out,
             sprt: sprt_test(cfg),
+            layout,
             date: pgn::today(),
             event: format!("jiang match ({})", cfg.variant),
         })
@@ -102,28 +161,37 @@ impl<'a> Progress<'a> {
     /// whether the match must stop (an engine failure without `-recover`,
     /// or an SPRT decision).
     pub(crate) fn add(&mut self, done: &Done) -> bool {
-        self.count(done);
-        let failed = self.count_fault(done);
+        self.overhead.0 += done.rec.overhead_us.0;
+        self.overhead.1 += done.rec.overhead_us.1;
+        let outcome = done.outcome();
+        self.count(&outcome);
+        let failed = self.stops_on_fault(&outcome);
         self.print_game(done);
         self.write_pgn(done);
         let decided = self.check_sprt();
         failed || decided
     }
 
-    /// Games, endings, overhead, and the encounter's score and pairs.
-    fn count(&mut self, Done { job, rec }: &Done) {
+    /// Count a game: games, endings, faults, and the encounter's score and
+    /// pairs.
+    pub(crate) fn count(&mut self, game: &Outcome) {
         let s = &mut self.summary;
         s.games += 1;
-        *s.reasons.entry(rec.ending).or_insert(0) += 1;
-        self.overhead.0 += rec.overhead_us.0;
-        self.overhead.1 += rec.overhead_us.1;
-        let (a, _) = self.pairs[job.encounter];
-        let red_half = red_half_points(rec.result);
-        let a_half = if job.red == a { red_half } else { 2 - red_half };
-        let score = &mut s.encounters[job.encounter].1;
+        *s.reasons.entry(game.ending).or_insert(0) += 1;
+        if let Some(fault) = game.fault() {
+            *s.faults.entry(fault).or_insert(0) += 1;
+        }
+        let (a, _) = self.pairs[game.encounter];
+        let red_half = red_half_points(game.result);
+        let a_half = if game.red == a {
+            red_half
+        } else {
+            2 - red_half
+        };
+        let score = &mut s.encounters[game.encounter].1;
         score.add_game(a_half);
         if self.cfg.repeat == 2 {
-            let key = (job.encounter, job.group);
+            let key = (game.encounter, game.group);
             let slot = self.open_pairs.entry(key).or_insert((0, 0));
             slot.0 += a_half;
             slot.1 += 1;
@@ -135,17 +203,11 @@ impl<'a> Progress<'a> {
         }
     }
 
-    /// Count the game's fault; returns whether it stops the match.
-    fn count_fault(&mut self, Done { job, rec }: &Done) -> bool {
-        let Some((side, f)) = rec.fault() else {
+    /// Whether the game's fault stops the match.
+    fn stops_on_fault(&mut self, game: &Outcome) -> bool {
+        let Some((idx, f)) = game.fault() else {
             return false;
         };
-        let idx = if side == Color::Red {
-            job.red
-        } else {
-            job.black
-        };
-        *self.summary.faults.entry((idx, f)).or_insert(0) += 1;
         if self.cfg.recover || !matches!(f, Fault::Crash | Fault::Hang | Fault::StartFailure) {
             return false;
         }
@@ -199,6 +261,13 @@ impl<'a> Progress<'a> {
             return;
         };
         let tc_tag = self.cfg.engines[job.red].tc.pgn_tag();
+        let place = GamePlace {
+            round: job.number,
+            group: job.group,
+            white: job.red,
+            black: job.black,
+        };
+        let match_tags = self.layout.tags(&place);
         let h = PgnHeader {
             event: &self.event,
             date: &self.date,
@@ -207,6 +276,7 @@ impl<'a> Progress<'a> {
             black: self.names[job.black],
             time_control: &tc_tag,
             notation: self.cfg.notation,
+            more_tags: &match_tags,
         };
         let text = pgn::write_game(&h, rec);
         if w.write_all(text.as_bytes())
@@ -244,11 +314,11 @@ impl<'a> Progress<'a> {
 
     /// The summary, with the mean referee overhead per move.
     pub(crate) fn finish(mut self) -> Summary {
-        self.summary.overhead_us = if self.overhead.1 > 0 {
+        self.summary.overhead_us = Some(if self.overhead.1 > 0 {
             self.overhead.0 as f64 / self.overhead.1 as f64
         } else {
             0.0
-        };
+        });
         self.summary
     }
 }
@@ -360,7 +430,9 @@ fn report_ends(names: &[&str], s: &Summary) {
     for ((i, f), n) in keys {
         println!("  {}: {} x {}", names[*i], n, f);
     }
-    println!("Referee overhead per move: {:.0} us", s.overhead_us);
+    if let Some(us) = s.overhead_us {
+        println!("Referee overhead per move: {us:.0} us");
+    }
     if s.aborted {
         println!("Match stopped early after an engine failure.");
     }

@@ -14,6 +14,7 @@ use movegen::{Color, GameResult};
 use crate::config::{MatchConfig, Tournament};
 use crate::ending::{Ending, Fault};
 use crate::game::{play_game, GameRecord, GameSettings};
+use crate::layout::{self, Fingerprint, GamePlace, MatchLayout};
 use crate::openings::{self, Opening, Rng};
 use crate::player::{Player, PlayerError};
 use crate::report::{self, Progress};
@@ -22,7 +23,7 @@ use crate::stats::{Score, SprtResult};
 /// One scheduled game.
 #[derive(Clone)]
 pub(crate) struct Job {
-    /// 1-based game number.
+    /// Game number in the whole match, from 1 (PGN `Round`).
     pub(crate) number: u32,
     /// Index into the encounter list.
     pub(crate) encounter: usize,
@@ -54,8 +55,9 @@ pub struct Summary {
     pub reasons: HashMap<Ending, u32>,
     /// SPRT verdict, if one was reached.
     pub sprt: Option<SprtResult>,
-    /// Mean referee overhead per move, microseconds.
-    pub overhead_us: f64,
+    /// Mean referee overhead per move, microseconds (`None` where it was
+    /// not measured: a merge of PGN files).
+    pub overhead_us: Option<f64>,
     /// Whether the match stopped early because an engine failed and
     /// `-recover` was not given.
     pub aborted: bool,
@@ -88,12 +90,17 @@ fn opening_for(cfg: &MatchConfig, book: &[Opening], group: u32) -> Opening {
 }
 
 /// Every game of the match in order: rounds, encounters, games; colours
-/// alternate, `-repeat` consecutive games share an opening.
-fn schedule(cfg: &MatchConfig, book: &[Opening]) -> Vec<Job> {
+/// alternate, `-repeat` consecutive games share an opening. Returns the
+/// games of this run's `-shard` (game `k` from 0 is the job numbered
+/// `k + 1`) and the whole match's layout, whose `MatchId` hashes every game
+/// of the schedule, so that all shards of one match agree on it.
+fn schedule(cfg: &MatchConfig, book: &[Opening]) -> (Vec<Job>, MatchLayout) {
     let pairs = encounters(cfg);
     let mut jobs = Vec::new();
     let mut number = 0;
     let mut cache: HashMap<u32, Arc<Opening>> = HashMap::new();
+    let mut fp = Fingerprint::default();
+    layout::write_definition(cfg, &mut fp);
     for r in 0..cfg.rounds {
         for (e, &(a, b)) in pairs.iter().enumerate() {
             for g in 0..cfg.games {
@@ -104,6 +111,16 @@ fn schedule(cfg: &MatchConfig, book: &[Opening]) -> Vec<Job> {
                 let opening = cache
                     .entry(group)
                     .or_insert_with(|| Arc::new(opening_for(cfg, book, group)));
+                let place = GamePlace {
+                    round: number,
+                    group,
+                    white: red,
+                    black,
+                };
+                layout::write_game(&mut fp, &place, opening);
+                if !cfg.shard.plays(u64::from(number - 1)) {
+                    continue;
+                }
                 jobs.push(Job {
                     number,
                     encounter: e,
@@ -115,7 +132,7 @@ fn schedule(cfg: &MatchConfig, book: &[Opening]) -> Vec<Job> {
             }
         }
     }
-    jobs
+    (jobs, MatchLayout::new(cfg, fp.finish(), number))
 }
 
 /// Engine `idx` from the worker's cache, or a fresh one. An engine that
@@ -255,8 +272,17 @@ fn start_workers(
 /// setup problem (bad openings file, unwritable PGN).
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let book = openings::load(&cfg.openings, cfg.variant, cfg.seed).map_err(|e| e.to_string())?;
-    let jobs = schedule(cfg, &book);
-    let mut progress = Progress::new(cfg, jobs.len())?;
+    let (jobs, layout) = schedule(cfg, &book);
+    if !cfg.shard.is_whole() {
+        println!(
+            "Shard {}: {} of the match's {} games (MatchId {:016x})",
+            cfg.shard,
+            jobs.len(),
+            layout.games,
+            layout.id
+        );
+    }
+    let mut progress = Progress::new(cfg, jobs.len(), layout)?;
     let stop = Arc::new(AtomicBool::new(false));
     let (handles, rx) = start_workers(cfg, jobs, &stop)?;
     for done in rx {
