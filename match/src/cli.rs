@@ -14,7 +14,7 @@ use movegen::Ranks;
 use crate::shard::Shard;
 
 pub use crate::config::{
-    Clock, DrawAdjudication, EngineConfig, MatchConfig, OpeningFormat, OpeningOrder,
+    Clock, DrawAdjudication, EngineConfig, MatchConfig, MergeConfig, OpeningFormat, OpeningOrder,
     OpeningsConfig, Proto, ResignAdjudication, SprtConfig, TimeControl, Tournament,
 };
 
@@ -50,7 +50,9 @@ usage: jiang match [options]
   -draw movenumber=N movecount=N score=CP
   -resign movecount=N score=CP [twosided=true]
   -maxmoves N -seed N (-srand N) -recover -ratinginterval N -hangtimeout S -debug
-  -shard I/N                    play only the games k (from 0) with k % N = I";
+  -shard I/N                    play only the games k (from 0) with k % N = I
+usage: jiang match -merge FILE.pgn... [-sprt elo0= elo1= alpha= beta=]
+                                the report of shards' PGN files together";
 
 fn parse_u64(key: &str, v: &str) -> Result<u64, CliError> {
     v.parse()
@@ -244,6 +246,16 @@ impl<'a> Words<'a> {
         out
     }
 
+    /// The words up to the next option (`-merge FILE...`).
+    fn operands(&mut self) -> Vec<&'a str> {
+        let mut out = Vec::new();
+        while let Some(a) = self.args.get(self.i).filter(|a| !a.starts_with('-')) {
+            out.push(a.as_str());
+            self.i += 1;
+        }
+        out
+    }
+
     /// The next word if it is a whole number (`-repeat [N]`).
     fn optional_count(&mut self) -> Option<u32> {
         let n = self.args.get(self.i)?.parse().ok()?;
@@ -270,6 +282,35 @@ fn owned(kvs: Vec<(&str, &str)>) -> Vec<(String, String)> {
     kvs.into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
+}
+
+/// Whether the words after `jiang match` ask for a merge (`-merge`).
+pub fn is_merge(args: &[String]) -> bool {
+    args.iter().any(|a| a == "-merge" || a == "--merge")
+}
+
+/// Parse `jiang match -merge FILE.pgn... [-sprt …]`.
+pub fn parse_merge(args: &[String]) -> Result<MergeConfig, CliError> {
+    let mut m = MergeConfig::default();
+    let mut words = Words { args, i: 0 };
+    while let Some(flag) = words.next() {
+        match flag.trim_start_matches('-') {
+            "merge" if flag.starts_with('-') => {
+                m.files
+                    .extend(words.operands().into_iter().map(PathBuf::from));
+            }
+            "sprt" if flag.starts_with('-') => m.sprt = Some(parse_sprt(&words.key_values())?),
+            _ => {
+                return err(format!(
+                    "-merge takes PGN files and -sprt only, not '{flag}'\n{USAGE}"
+                ))
+            }
+        }
+    }
+    if m.files.is_empty() {
+        return err("-merge needs at least one PGN file");
+    }
+    Ok(m)
 }
 
 /// Parse the words after `jiang match`.
@@ -564,6 +605,22 @@ mod tests {
             assert!(e.0.starts_with("-shard: bad shard"), "{bad}: {e}");
         }
         assert!(parse(&words(&format!("{base} -shard"))).is_err());
+    }
+
+    #[test]
+    fn merge_line() {
+        let m = parse_merge(&words("-merge a.pgn b.pgn -sprt elo0=0 elo1=10")).unwrap();
+        assert_eq!(m.files, [PathBuf::from("a.pgn"), PathBuf::from("b.pgn")]);
+        assert_eq!(m.sprt.map(|s| s.elo1), Some(10.0));
+        assert!(is_merge(&words("x -merge y")) && !is_merge(&words("-engine cmd=merge")));
+        for bad in [
+            "-merge",
+            "-merge -sprt elo0=0",
+            "-merge a.pgn -engine cmd=x",
+            "-merge a.pgn -sprt elo0=5 elo1=0",
+        ] {
+            assert!(parse_merge(&words(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

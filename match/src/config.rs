@@ -186,6 +186,16 @@ pub enum Tournament {
     Gauntlet,
 }
 
+/// `jiang match -merge FILE.pgn... [-sprt …]`: report on the games of
+/// PGN files that `jiang match` wrote (the shards of one match).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MergeConfig {
+    /// The PGN files, in order.
+    pub files: Vec<PathBuf>,
+    /// The SPRT to report (else the one the games record).
+    pub sprt: Option<SprtConfig>,
+}
+
 /// Everything `jiang match` was asked to do.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {

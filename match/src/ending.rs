@@ -99,6 +99,15 @@ pub enum Adjudication {
     MaxMoves,
 }
 
+impl Adjudication {
+    /// Every adjudication.
+    pub const ALL: [Adjudication; 3] = [
+        Adjudication::Draw,
+        Adjudication::Resign,
+        Adjudication::MaxMoves,
+    ];
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
@@ -125,6 +134,21 @@ impl Ending {
         }
     }
 
+    /// The ending a code names, as PGN's `TerminationDetails` holds it
+    /// (`checkmate`, `adjudication-draw`, `crash`); `None` for an unknown
+    /// code and for the rules core's `none`, which ends no game.
+    pub fn from_code(code: &str) -> Option<Ending> {
+        let rules = Reason::ALL
+            .into_iter()
+            .filter(|&r| r != Reason::None)
+            .map(Ending::Rule);
+        rules
+            .chain(Adjudication::ALL.map(Ending::Adjudication))
+            .chain([Ending::Resignation])
+            .chain(Fault::ALL.map(Ending::Fault))
+            .find(|e| e.code() == code)
+    }
+
     /// PGN `Termination` tag value.
     pub fn termination(self) -> &'static str {
         match self {
@@ -144,5 +168,27 @@ impl Ending {
 impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_back() {
+        let all = Reason::ALL
+            .into_iter()
+            .filter(|&r| r != Reason::None)
+            .map(Ending::Rule)
+            .chain(Adjudication::ALL.map(Ending::Adjudication))
+            .chain([Ending::Resignation])
+            .chain(Fault::ALL.map(Ending::Fault));
+        for e in all {
+            assert_eq!(Ending::from_code(e.code()), Some(e));
+        }
+        for bad in ["", "none", "Checkmate", "checkmate ", "adjudication"] {
+            assert_eq!(Ending::from_code(bad), None, "{bad:?}");
+        }
     }
 }

@@ -18,7 +18,9 @@
 //! - [`openings`], [`pgn`], [`stats`] (Elo, LOS, pentanomial, SPRT);
 //! - [`tournament`]: pairings and concurrency; `report`: progress, PGN
 //!   file, SPRT stop and the final report;
-//! - [`shard`]: `-shard I/N`, one part of a match split over many runs.
+//! - [`shard`]: `-shard I/N`, one part of a match split over many runs;
+//!   [`layout`]: the PGN tags that place a game in its match; [`merge`]:
+//!   `-merge`, the report of the shards' PGN files together.
 
 pub mod cli;
 mod clock;
@@ -27,6 +29,7 @@ pub mod ending;
 pub mod engine_proc;
 pub mod game;
 pub mod layout;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod player;
@@ -37,8 +40,9 @@ pub mod stats;
 pub mod tournament;
 
 /// Entry point for `jiang match …`; `args` are the words after `match`.
-/// Returns the process exit code: 0 after a completed match, 1 when it
-/// could not run or stopped on an engine failure, 2 for a bad command line.
+/// Returns the process exit code: 0 after a completed match or merge, 1
+/// when it could not run, stopped on an engine failure or could not merge
+/// the files, 2 for a bad command line.
 pub fn main(args: &[String]) -> i32 {
     if args
         .iter()
@@ -46,6 +50,9 @@ pub fn main(args: &[String]) -> i32 {
     {
         println!("{}", cli::USAGE);
         return 0;
+    }
+    if cli::is_merge(args) {
+        return merge_main(args);
     }
     let cfg = match cli::parse(args) {
         Ok(c) => c,
@@ -59,6 +66,24 @@ pub fn main(args: &[String]) -> i32 {
         Ok(_) => 0,
         Err(e) => {
             eprintln!("jiang match: {e}");
+            1
+        }
+    }
+}
+
+/// `jiang match -merge …`.
+fn merge_main(args: &[String]) -> i32 {
+    let m = match cli::parse_merge(args) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("jiang match: {e}");
+            return 2;
+        }
+    };
+    match merge::run(&m) {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("jiang match -merge: {e}");
             1
         }
     }

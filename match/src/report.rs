@@ -136,12 +136,24 @@ impl<'a> Progress<'a> {
                 "note: -sprt does not stop a shard; jiang match -merge applies it to the shards' games"
             );
         }
+        Ok(Progress {
+            pgn_out,
+            ..Progress::counting(cfg, total, layout)
+        })
+    }
+
+    /// Counts only, with no PGN file: for a merge of PGN files.
+    pub(crate) fn counting(
+        cfg: &'a MatchConfig,
+        total: usize,
+        layout: MatchLayout,
+    ) -> Progress<'a> {
         let pairs = encounters(cfg);
         let summary = Summary {
             encounters: pairs.iter().map(|&p| (p, Score::default())).collect(),
             ..Summary::default()
         };
-        Ok(Progress {
+        Progress {
             cfg,
             names: cfg.engines.iter().map(|e| e.name.as_str()).collect(),
             pairs,
@@ -149,12 +161,12 @@ impl<'a> Progress<'a> {
             summary,
             open_pairs: HashMap::new(),
             overhead: (0, 0),
-            pgn_out,
+            pgn_out: None,
             sprt: sprt_test(cfg),
             layout,
             date: pgn::today(),
             event: format!("jiang match ({})", cfg.variant),
-        })
+        }
     }
 
     /// Count a finished game, print its lines, write its PGN; returns

@@ -94,6 +94,22 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in declaration order (readers of the names use it).
+    pub const ALL: [Reason; 12] = [
+        Reason::None,
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::PerpetualCheck,
+        Reason::PerpetualChase,
+        Reason::Repetition,
+        Reason::MoveLimit,
+        Reason::InsufficientMaterial,
+        Reason::Bikjang,
+        Reason::DoublePass,
+        Reason::Counting,
+        Reason::Shuttle,
+    ];
+
     /// The kebab-case name used by the `result` command.
     pub const fn as_str(self) -> &'static str {
         match self {
