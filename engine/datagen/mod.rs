@@ -31,6 +31,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use data::{DataErrorKind, Header, Reader, Recipe, Record, Summary};
+use jiang_match::shard::Shard;
 use movegen::Variant;
 use search::Engine;
 
@@ -125,19 +126,14 @@ pub const DEFAULT_WIN_PLIES: u8 = 6;
 /// Move cap, searched positions per game.
 pub const DEFAULT_MAX_PLIES: u16 = 400;
 
-/// `I/N` with `I < N`.
+/// `I/N` with `I < N`, read as `jiang match -shard` reads it.
 fn parse_shard(v: &str) -> Result<(u32, u32), ArgError> {
-    let bad = || ArgError::BadValue {
+    let s = Shard::parse(v).map_err(|_| ArgError::BadValue {
         what: "--shard".into(),
         value: v.into(),
         expected: "I/N with 0 <= I < N, e.g. 3/8".into(),
-    };
-    let (i, n) = v.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u32, u32) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
+    })?;
+    Ok((s.index(), s.count()))
 }
 
 /// Parse the arguments after `datagen`.
