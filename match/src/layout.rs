@@ -29,7 +29,7 @@ use crate::pgn::read::PgnGame;
 
 /// FNV-1a over 64 bits, fed through [`fmt::Write`]: the same value on every
 /// machine and build (std's hasher promises neither). The `MatchId` is this
-/// hash of the match's definition ([`write_definition`]) and of every game
+/// hash of the match's definition (`write_definition`) and of every game
 /// of its schedule (number, engines, opening group, opening position and
 /// moves). Left out: the engine program's directory (shards run on
 /// machines that keep it elsewhere), and what does not change the games

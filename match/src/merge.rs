@@ -7,7 +7,7 @@
 //! engine), keeps one copy of a game found twice with the same content (a
 //! shard rerun into the same file) and refuses a game found twice with
 //! different content. Then it counts the games in match order with the
-//! statistics of a single run ([`crate::report`]) and prints the same final
+//! statistics of a single run (`report`) and prints the same final
 //! report: per encounter Elo ± 95%, LOS, W/L/D, points, the pentanomial
 //! pairs, the SPRT (`-sprt` given to the merge, else the settings the games
 //! record), game ends and faults. A partial merge (some games missing) is
