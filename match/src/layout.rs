@@ -148,7 +148,7 @@ pub struct GamePlace {
     pub black: usize,
 }
 
-fn tournament_name(t: Tournament) -> &'static str {
+pub(crate) fn tournament_name(t: Tournament) -> &'static str {
     match t {
         Tournament::RoundRobin => "round-robin",
         Tournament::Gauntlet => "gauntlet",

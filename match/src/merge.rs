@@ -22,7 +22,7 @@ use movegen::GameResult;
 
 use crate::config::{EngineConfig, MatchConfig, MergeConfig, SprtConfig};
 use crate::ending::Ending;
-use crate::layout::{GamePlace, MatchLayout};
+use crate::layout::{tournament_name, GamePlace, MatchLayout};
 use crate::pgn::read::{read_games, PgnGame};
 use crate::report::{final_report, Outcome, Progress};
 use crate::tournament::{encounters, Summary};
@@ -200,8 +200,8 @@ fn difference(a: &MatchLayout, b: &MatchLayout) -> Option<String> {
         ("MatchRepeat", a.repeat.to_string(), b.repeat.to_string()),
         (
             "Tournament",
-            format!("{:?}", a.tournament),
-            format!("{:?}", b.tournament),
+            tournament_name(a.tournament).to_string(),
+            tournament_name(b.tournament).to_string(),
         ),
         ("Variant", a.variant.to_string(), b.variant.to_string()),
     ];
@@ -367,10 +367,10 @@ impl Merged {
                 .ok_or_else(|| MergeError::Malformed {
                     at: g.at.clone(),
                     reason: format!(
-                        "engines {} and {} do not meet in this match ({:?})",
+                        "engines {} and {} do not meet in this match ({})",
                         w + 1,
                         b + 1,
-                        self.layout.tournament
+                        tournament_name(self.layout.tournament)
                     ),
                 })?;
             progress.count(&Outcome {
