@@ -3,6 +3,7 @@
 //! cut-off, and full legal-move lists.
 
 use movegen::{move_text, perft_with, PerftOptions, Position, Ranks, Variant};
+use std::collections::HashMap;
 
 fn data(name: &str) -> String {
     let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -33,9 +34,18 @@ const KNOWN_ARTEFACT: (&str, u32) = (
     3,
 );
 
+/// Why each perft position was chosen (`perft_tags.txt`), by FEN.
+fn perft_tags() -> HashMap<String, String> {
+    rows("perft_tags.txt")
+        .into_iter()
+        .map(|r| (r[1].clone(), r[2].clone()))
+        .collect()
+}
+
 fn check_perft(file: &str, game_end: bool) {
     let mut failures = Vec::new();
     let rows = rows(file);
+    let tags = perft_tags();
     for r in &rows {
         if !game_end && r[1] == KNOWN_ARTEFACT.0 && r[2] == KNOWN_ARTEFACT.1.to_string() {
             continue;
@@ -49,8 +59,9 @@ fn check_perft(file: &str, game_end: bool) {
         let mut pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let got = perft_with(&mut pos, depth, PerftOptions { game_end });
         if got != expected {
+            let why = tags.get(fen.as_str()).map_or("untagged", String::as_str);
             failures.push(format!(
-                "{v} {fen} depth {depth}: expected {expected}, got {got}"
+                "{v} {fen} depth {depth} ({why}): expected {expected}, got {got}"
             ));
         }
     }
@@ -71,6 +82,38 @@ fn perft_reference() {
 #[test]
 fn perft_reference_without_game_end() {
     check_perft("perft_nogameend.txt", false);
+}
+
+/// The tag file describes every perft position (a perft failure names the
+/// position's tags), and the tags that are facts about the position and
+/// easy to state hold: a `check` position is in check, a `startpos` one is
+/// the variant's start.
+#[test]
+fn perft_tags_describe_the_perft_positions() {
+    let tags = perft_tags();
+    for r in rows("perft.txt") {
+        assert!(
+            tags.contains_key(&r[1]),
+            "perft position untagged: {}",
+            r[1]
+        );
+    }
+    let tagged = rows("perft_tags.txt");
+    for r in &tagged {
+        let (v, fen, tags) = (variant(&r[0]), &r[1], &r[2]);
+        let pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let tags: Vec<&str> = tags.split(',').collect();
+        if tags.contains(&"check") {
+            assert!(pos.in_check(), "tagged check, not in check: {fen}");
+        }
+        if tags.contains(&"startpos") {
+            assert_eq!(
+                pos.to_fen(),
+                Position::startpos(v).to_fen(),
+                "tagged startpos: {fen}"
+            );
+        }
+    }
 }
 
 #[test]
