@@ -296,7 +296,7 @@ mod tests {
         };
         let mut text = String::from("[Round \"17\"]\n[Variant \"janggi\"]\n");
         for (k, v) in layout.tags(&place) {
-            text.push_str(&format!("[{k} \"{v}\"]\n"));
+            crate::pgn::tag::write(&mut text, k, &v);
         }
         text.push_str("\n1. a0a1 *\n");
         let games = read_games(&text);

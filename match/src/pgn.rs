@@ -1,14 +1,13 @@
 //! PGN output: one game per record, moves in ICCS coordinates (ranks 0–9,
 //! a Janggi pass as `@@@@`), with the tags a Xiangqi/Janggi reader needs.
-//! Reading PGN back is [`read`].
-
-use std::fmt::Write as _;
+//! Reading PGN back is [`read`]; tag lines are written and read by [`tag`].
 
 use movegen::{move_text, Color, Move, PieceKind, Position, Ranks, Square};
 
 use crate::game::GameRecord;
 
 pub mod read;
+pub mod tag;
 
 /// Move notation in the PGN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -154,10 +153,6 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// The game as PGN text (ending with a blank line).
 pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
     let mut out = String::with_capacity(512 + 12 * g.moves.len());
@@ -170,34 +165,29 @@ pub fn write_game(h: &PgnHeader<'_>, g: &GameRecord) -> String {
 
 /// The tag section: the seven standard tags, then the variant, start
 /// position, notation, time control, length, how the game ended, and the
-/// caller's further tags.
+/// caller's further tags. Every line is written by [`tag::write`].
 fn write_tags(out: &mut String, h: &PgnHeader<'_>, g: &GameRecord, wxf: bool) {
     let variant = g.start.variant();
     let fen = g.start.to_fen();
-    let tags: [(&str, String); 7] = [
-        ("Event", h.event.to_string()),
-        ("Site", "jiang match".to_string()),
-        ("Date", h.date.to_string()),
-        ("Round", h.round.to_string()),
-        ("White", h.red.to_string()),
-        ("Black", h.black.to_string()),
-        ("Result", g.result.as_str().to_string()),
-    ];
-    for (k, v) in tags {
-        let _ = writeln!(out, "[{k} \"{}\"]", escape(&v));
-    }
-    let _ = writeln!(out, "[Variant \"{}\"]", variant.name());
+    tag::write(out, "Event", h.event);
+    tag::write(out, "Site", "jiang match");
+    tag::write(out, "Date", h.date);
+    tag::write(out, "Round", &h.round.to_string());
+    tag::write(out, "White", h.red);
+    tag::write(out, "Black", h.black);
+    tag::write(out, "Result", g.result.as_str());
+    tag::write(out, "Variant", variant.name());
     if fen != variant.start_fen() {
-        let _ = writeln!(out, "[SetUp \"1\"]");
+        tag::write(out, "SetUp", "1");
     }
-    let _ = writeln!(out, "[FEN \"{fen}\"]");
-    let _ = writeln!(out, "[Format \"{}\"]", if wxf { "WXF" } else { "ICCS" });
-    let _ = writeln!(out, "[TimeControl \"{}\"]", escape(h.time_control));
-    let _ = writeln!(out, "[PlyCount \"{}\"]", g.moves.len());
-    let _ = writeln!(out, "[Termination \"{}\"]", g.ending.termination());
-    let _ = writeln!(out, "[TerminationDetails \"{}\"]", escape(g.ending.code()));
+    tag::write(out, "FEN", &fen);
+    tag::write(out, "Format", if wxf { "WXF" } else { "ICCS" });
+    tag::write(out, "TimeControl", h.time_control);
+    tag::write(out, "PlyCount", &g.moves.len().to_string());
+    tag::write(out, "Termination", g.ending.termination());
+    tag::write(out, "TerminationDetails", g.ending.code());
     for (k, v) in h.more_tags {
-        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+        tag::write(out, k, v);
     }
 }
 
