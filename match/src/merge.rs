@@ -12,7 +12,8 @@
 //! pairs, the SPRT (`-sprt` given to the merge, else the settings the games
 //! record), game ends and faults. A partial merge (some games missing) is
 //! allowed; it says how many of the match's games it found and which are
-//! missing.
+//! missing. A game with a malformed tag line is refused: its tags cannot
+//! be trusted to place it.
 
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
@@ -161,6 +162,9 @@ fn read_result(g: &PgnGame<'_>) -> Result<GameResult, String> {
 
 /// The game's place, layout and what it holds.
 fn read_game(g: &PgnGame<'_>, at: At) -> Result<(MatchLayout, [String; 2], Game), String> {
+    if let Some((line, e)) = g.bad_tags.first() {
+        return Err(format!("bad tag line '{line}': {e}"));
+    }
     let (layout, place) = MatchLayout::read(g)?;
     let result = read_result(g)?;
     let code = g

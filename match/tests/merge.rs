@@ -37,8 +37,20 @@ fn place(round: u32) -> GamePlace {
     }
 }
 
-/// One game as `jiang match` writes it.
+/// One game as `jiang match` writes it, between engines called `NAMES`.
 fn game(l: &MatchLayout, p: GamePlace, result: GameResult, ending: Ending) -> String {
+    named_game(NAMES, l, p, result, ending)
+}
+
+/// One game as `jiang match` writes it, between engines called `names`
+/// (by index).
+fn named_game(
+    names: [&str; 2],
+    l: &MatchLayout,
+    p: GamePlace,
+    result: GameResult,
+    ending: Ending,
+) -> String {
     let start = Position::startpos(Variant::Xiangqi);
     let mut pos = start.clone();
     let mut moves = Vec::new();
@@ -62,8 +74,8 @@ fn game(l: &MatchLayout, p: GamePlace, result: GameResult, ending: Ending) -> St
         event: "test",
         date: "2024.01.01",
         round: p.round,
-        red: NAMES[p.white],
-        black: NAMES[p.black],
+        red: names[p.white],
+        black: names[p.black],
         time_control: "-",
         notation: Notation::Iccs,
         more_tags: &tags,
@@ -238,6 +250,18 @@ fn malformed_games_are_named_not_panicked_on() {
             "tournament",
         ),
         ("[MatchId \"".into(), "MatchId"),
+        (
+            good.replace("[White \"new\"]", "[White \"new]"),
+            "bad tag line '[White \"new]': the quoted value does not end",
+        ),
+        (
+            good.replace("[Black \"old\"]", "[Black \"old\\\"]"),
+            "bad tag line",
+        ),
+        (
+            good.replace("[Event \"test\"]", "[Event]"),
+            "no quoted value",
+        ),
         ("\u{feff}[[[\n{{{\n)))".into(), "no MatchId"),
     ];
     for (text, named) in cases {
@@ -253,6 +277,46 @@ fn malformed_games_are_named_not_panicked_on() {
         );
         assert!(msg.contains(named), "{text}: {msg}");
     }
+}
+
+#[test]
+fn names_with_quotes_and_backslashes_merge() {
+    let l = layout(None);
+    for names in [
+        ["a\"b", "c\\d"],
+        ["x\\\"y", ""],
+        ["\"", "\\"],
+        ["new \"x\" [1]", "old\\"],
+    ] {
+        let g: Vec<String> = [
+            (1, GameResult::RedWins, MATE),
+            (2, GameResult::RedWins, MATE),
+            (3, GameResult::Draw, REPETITION),
+            (4, GameResult::BlackWins, MATE),
+        ]
+        .into_iter()
+        .map(|(r, res, end)| named_game(names, &l, place(r), res, end))
+        .collect();
+        let shards = files(&[
+            ("s0.pgn", format!("{}{}", g[0], g[2])),
+            ("s1.pgn", format!("{}{}", g[1], g[3])),
+        ]);
+        let m = Merged::gather(&shards).expect("merges");
+        assert_eq!(m.names(), names, "{}", g[0]);
+        assert_eq!(score(&m), WHOLE);
+        // The same game again is a duplicate, not a conflict.
+        let again = files(&[("all.pgn", g.concat()), ("again.pgn", g[0].clone())]);
+        assert_eq!(Merged::gather(&again).expect("merges").duplicates, 1);
+    }
+    // Names that differ only after a quote are told apart.
+    let a = named_game(["e\"1", "old"], &l, place(1), GameResult::RedWins, MATE);
+    let b = named_game(["e\"2", "old"], &l, place(2), GameResult::RedWins, MATE);
+    let e = Merged::gather(&files(&[("a.pgn", a), ("b.pgn", b)])).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("engine 1 is 'e\"2' here, 'e\"1' there"),
+        "{e}"
+    );
 }
 
 #[test]

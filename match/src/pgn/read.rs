@@ -1,12 +1,19 @@
 //! Reading PGN: each game's tags, and its moves with the comments that
 //! follow them. One reader for every PGN the project reads: opening books
-//! (`-openings format=pgn`) and the games `jiang tune` fits to.
+//! (`-openings format=pgn`), the shards `jiang match -merge` counts and the
+//! games `jiang tune` fits to.
 //!
 //! Games start at a tag line that follows movetext. Movetext is read word
 //! by word: move numbers (`12.`, `12...`, also glued to the move), `$`
 //! NAGs, results, variations in `( )` and `;` comments to the end of the
 //! line are dropped; a `{ }` comment at the top level belongs to the move
 //! before it. Move words are not checked here: that needs the position.
+//! Tag lines are read by [`super::tag::parse`]; a malformed one is kept
+//! aside in [`PgnGame::bad_tags`] for the caller to refuse or skip.
+
+use std::borrow::Cow;
+
+use super::tag::{self, TagError};
 
 /// One move word and the comments after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,27 +27,26 @@ pub struct PgnMove<'a> {
 /// One game of a PGN text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame<'a> {
-    /// Tag pairs in order: (`FEN`, value). Values are taken as written, up
-    /// to the next `"`.
-    pub tags: Vec<(&'a str, &'a str)>,
+    /// Tag pairs in order: (`FEN`, value), the values unescaped (`\"` read
+    /// as `"`, `\\` as `\`).
+    pub tags: Vec<(&'a str, Cow<'a, str>)>,
+    /// Lines that start with `[` but are no tag pair, with the reason, in
+    /// order.
+    pub bad_tags: Vec<(&'a str, TagError)>,
     /// Whether any movetext line followed the tags.
     pub has_movetext: bool,
     /// The moves of the main line.
     pub moves: Vec<PgnMove<'a>>,
 }
 
-impl<'a> PgnGame<'a> {
+impl PgnGame<'_> {
     /// The value of the first tag called `name`.
-    pub fn tag(&self, name: &str) -> Option<&'a str> {
-        self.tags.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_ref())
     }
-}
-
-/// A tag line `[Name "value"]` as (name, value).
-fn tag_pair(line: &str) -> Option<(&str, &str)> {
-    let inner = line.strip_prefix('[')?;
-    let (name, rest) = inner.split_once(" \"")?;
-    Some((name, rest.split('"').next().unwrap_or("")))
 }
 
 /// Where the reader is in the movetext of one game.
@@ -117,15 +123,16 @@ pub fn read_games(text: &str) -> Vec<PgnGame<'_>> {
                 games.push(std::mem::take(&mut game));
                 movetext = Movetext::default();
             }
-            if let Some(pair) = tag_pair(t) {
-                game.tags.push(pair);
+            match tag::parse(t) {
+                Ok(pair) => game.tags.push(pair),
+                Err(e) => game.bad_tags.push((t, e)),
             }
         } else if !t.is_empty() {
             game.has_movetext = true;
             movetext.read_line(t, &mut game);
         }
     }
-    if game.has_movetext || !game.tags.is_empty() {
+    if game.has_movetext || !game.tags.is_empty() || !game.bad_tags.is_empty() {
         games.push(game);
     }
     games
@@ -150,5 +157,27 @@ mod tests {
         assert!(g.moves[1].comments.is_empty());
         assert_eq!(g.moves[2].comments, ["book", "end of game"]);
         assert_eq!(games[1].moves.len(), 1);
+    }
+
+    #[test]
+    fn escaped_and_malformed_tags() {
+        let text = "[White \"a\\\"b\"]\n[Black \"c\\\\d\"]\n[Event \"x]\n[Site]\n\
+                    [Round \"1\"]\n\n1. h2e2 *\n[Event \"\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 2);
+        let g = &games[0];
+        assert_eq!(g.tag("White"), Some("a\"b"));
+        assert_eq!(g.tag("Black"), Some("c\\d"));
+        assert_eq!(g.tag("Round"), Some("1"));
+        assert_eq!(g.tag("Event"), None);
+        assert_eq!(
+            g.bad_tags,
+            [
+                ("[Event \"x]", TagError::Unterminated),
+                ("[Site]", TagError::NoValue)
+            ]
+        );
+        assert_eq!(games[1].bad_tags, [("[Event \"", TagError::Unterminated)]);
+        assert!(games[1].tags.is_empty());
     }
 }
