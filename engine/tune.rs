@@ -386,6 +386,16 @@ mod tests {
     }
 
     #[test]
+    fn player_names_are_unescaped() {
+        // The match writes `b"q\` as `b\"q\\`.
+        let pgn = PGN.replace("[Black \"b\"]", "[Black \"b\\\"q\\\\\"]");
+        let black = samples_from_pgn(&pgn, Variant::Janggi, 1, Some("b\"q\\"));
+        assert_eq!(black.len(), 1);
+        assert_eq!(black[0].score, Some(-20));
+        assert!(samples_from_pgn(&pgn, Variant::Janggi, 1, Some("b")).is_empty());
+    }
+
+    #[test]
     fn bad_arguments_are_errors() {
         let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert!(parse_args(&v(&[])).is_err());
