@@ -158,23 +158,7 @@ fn display_names() {
     assert_eq!(GameResult::RedWins.to_string(), "1-0");
     assert_eq!(GameResult::BlackWins.to_string(), "0-1");
     assert_eq!(GameResult::Draw.to_string(), "1/2-1/2");
-    let names: Vec<String> = [
-        Reason::None,
-        Reason::Checkmate,
-        Reason::Stalemate,
-        Reason::PerpetualCheck,
-        Reason::PerpetualChase,
-        Reason::Repetition,
-        Reason::MoveLimit,
-        Reason::InsufficientMaterial,
-        Reason::Bikjang,
-        Reason::DoublePass,
-        Reason::Counting,
-        Reason::Shuttle,
-    ]
-    .iter()
-    .map(|r| r.to_string())
-    .collect();
+    let names: Vec<String> = Reason::ALL.iter().map(|r| r.to_string()).collect();
     assert_eq!(
         names.join(" "),
         "none checkmate stalemate perpetual-check perpetual-chase repetition move-limit \
