@@ -2,7 +2,9 @@
 //! out as numbered steps. The selectivity helpers are in `pruning`, the
 //! game ends by rule in `rules`, the leaves in `qsearch`.
 
-use super::pruning::{late_move_count, late_quiet_pruned, reverse_futility, see_pruned, LateMove};
+use super::pruning::{
+    late_move_count, late_quiet_pruned, reverse_futility, see_pruned, LateMove, Singular,
+};
 use super::rules::{bikjang_stands, rule_end_score, terminal_score};
 use super::{Shared, Worker, INF, MAX_DEPTH};
 use crate::history::history_bonus;
@@ -38,9 +40,13 @@ pub(super) struct Node {
     /// In check, or Janggi bikjang: every legal move must be searched and
     /// neither a null move nor a static score is available.
     pub forced: bool,
-    /// The hash move, checked for legality.
+    /// The hash move, checked for legality (`None` while it is excluded).
     pub tt_move: Option<Move>,
-    /// The countermove to the opponent's last move (set at step 9).
+    /// The move this search of the node leaves out (the singular test).
+    pub excluded: Option<Move>,
+    /// Whether the hash move is singular and extended.
+    pub singular: bool,
+    /// The countermove to the opponent's last move (set at step 10).
     pub counter: Option<Move>,
     /// How many quiet moves are searched before late-move pruning.
     pub lmp_limit: i32,
@@ -85,11 +91,16 @@ impl Worker {
             return alpha;
         }
 
-        // 4. Transposition table.
+        // 4. Transposition table. A node searched without its hash move
+        // (the singular test) neither takes the table's score nor stores
+        // its own: both belong to the full node.
         let key = pos.hash_key();
+        let excluded = self.stack.at(ply).excluded;
         let tte = sh.tt.probe(key, ply);
-        let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
-        if !PV {
+        let tt_move = tte
+            .and_then(|e| e.mv)
+            .filter(|&m| excluded.is_none() && pos.is_legal(m));
+        if !PV && excluded.is_none() {
             if let Some(v) = tte.and_then(|e| e.cutoff(depth, alpha, beta)) {
                 return v;
             }
@@ -98,7 +109,11 @@ impl Worker {
         // 5. Internal iterative reduction: a node expected to matter but
         // without a hash move is searched one ply shallower first; the next
         // iteration finds it again with a move to try first.
-        let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (PV || cut_node) {
+        let depth = if tt_move.is_none()
+            && excluded.is_none()
+            && depth >= IIR_MIN_DEPTH
+            && (PV || cut_node)
+        {
             depth - 1
         } else {
             depth
@@ -117,13 +132,15 @@ impl Worker {
             cut_node,
             forced: in_check || bikjang_stands(pos),
             tt_move,
+            excluded,
+            singular: false,
             counter: None,
             lmp_limit: late_move_count(depth, improving),
         };
 
         // 7. Reverse futility pruning, and 8. the null move.
         let mut moves = None;
-        if !PV && !node.forced && beta.abs() < MATE_BOUND {
+        if !PV && !node.forced && excluded.is_none() && beta.abs() < MATE_BOUND {
             if reverse_futility(&node) {
                 return eval;
             }
@@ -132,7 +149,18 @@ impl Worker {
             }
         }
 
-        // 9. Move ordering: the hash move is tried before any other move
+        // 9. Singular extension: when every alternative to the hash move
+        // falls well short of its stored score, the hash move is extended;
+        // when even the alternatives beat beta, the node is cut (multi-cut).
+        if let Some(e) = tte {
+            match self.singular(pos, sh, &node, &e) {
+                Singular::Extend => node.singular = true,
+                Singular::Cut(v) => return v,
+                Singular::No => {}
+            }
+        }
+
+        // 10. Move ordering: the hash move is tried before any other move
         // is generated. The countermove is read only now: the null move's
         // search may have changed the table.
         node.counter = self.counter_move(pos);
@@ -145,13 +173,13 @@ impl Worker {
             None => MovePicker::main(tt_move),
         };
 
-        // 10. The move loop.
+        // 11. The move loop.
         let (best, best_move) = self.move_loop::<PV>(pos, sh, &node, &mut picker, alpha);
         if self.stopped {
             return 0;
         }
 
-        // 11. No moves at all: mated (a stalemate loses too) or the Janggi
+        // 12. No moves at all: mated (a stalemate loses too) or the Janggi
         // game ended by passes.
         if !picker.any {
             return terminal_score(pos, ply);
@@ -161,8 +189,11 @@ impl Worker {
         if best == -INF {
             return alpha;
         }
+        if excluded.is_some() {
+            return best;
+        }
 
-        // 12. Store. Scores that came from a repetition below are
+        // 13. Store. Scores that came from a repetition below are
         // path-dependent; like most engines we accept that small error
         // (repetition nodes themselves are never stored).
         let entry = TtEntry {
@@ -201,7 +232,7 @@ impl Worker {
         (eval, improving)
     }
 
-    /// Step 10: search the moves of `node` from `picker`, with the window's
+    /// Step 11: search the moves of `node` from `picker`, with the window's
     /// lower end at `alpha`, until one fails high. Returns the best score
     /// (`-INF` when every move was pruned or there was none) and the move
     /// that raised alpha, if any. Stops early when the search is stopped.
@@ -225,10 +256,13 @@ impl Worker {
             let Some((m, ord_score)) = picker.next(pos, &ord) else {
                 break;
             };
+            if Some(m) == node.excluded {
+                continue;
+            }
             let quiet = capture_victim(pos, m).is_none();
             count += 1;
 
-            // 10a. Late-move and futility pruning of quiet moves at
+            // 11a. Late-move and futility pruning of quiet moves at
             // shallow depth, once a non-losing line exists. Their
             // conditions, once true, stay true for the rest of the node, so
             // the picker drops the remaining quiet non-checks.
@@ -244,7 +278,7 @@ impl Worker {
                 continue;
             }
 
-            // 10b. Moves that lose material by static exchange at shallow
+            // 11b. Moves that lose material by static exchange at shallow
             // depth, once a non-losing line exists (the hash move is
             // always searched).
             if !node.forced
@@ -255,7 +289,7 @@ impl Worker {
                 continue;
             }
 
-            // 10c. Search the move.
+            // 11c. Search the move.
             let lm = LateMove {
                 mv: m,
                 count,
@@ -268,7 +302,7 @@ impl Worker {
                 break;
             }
 
-            // 10d. A new best move; a cut-off teaches the ordering.
+            // 11d. A new best move; a cut-off teaches the ordering.
             if score > best {
                 best = score;
                 if score > alpha {
@@ -292,7 +326,7 @@ impl Worker {
         (best, best_move)
     }
 
-    /// Step 10c: play `lm`, extend it if it gives check, search it (the
+    /// Step 11c: play `lm`, extend it if it gives check, search it (the
     /// first move with the full window, later ones with a null window after
     /// a late move reduction, re-searched as PVS requires) and take it back.
     #[inline]
@@ -307,7 +341,8 @@ impl Worker {
         let beta = node.beta;
         self.make(pos, sh, lm.mv);
         let gives_check = pos.in_check();
-        let ext = i32::from(gives_check && node.ply < CHECK_EXTENSION_MAX_PLY);
+        let singular = node.singular && Some(lm.mv) == node.tt_move;
+        let ext = i32::from((singular || gives_check) && node.ply < CHECK_EXTENSION_MAX_PLY);
         let nd = node.depth - 1 + ext;
         let mut score;
         if lm.count == 1 {

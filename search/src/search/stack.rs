@@ -20,6 +20,9 @@ pub(super) struct Frame {
     /// Material and piece squares (Red's view) of the node's position,
     /// kept incrementally by the moves that lead to it.
     pub psq: [i32; 2],
+    /// A move the node's search leaves out (the hash move, while the
+    /// singular-extension test searches its alternatives).
+    pub excluded: Option<Move>,
 }
 
 /// The search stack: a frame per ply of the current path and the ply of
@@ -37,6 +40,7 @@ impl Stack {
             static_eval: 0,
             killers: [None; 2],
             psq: [0; 2],
+            excluded: None,
         };
         Stack {
             frames: Box::new([frame; MAX_PLY + 2]),
