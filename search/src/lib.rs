@@ -19,6 +19,7 @@
 //!   countermove, history).
 //! - `history`: the history and countermove tables the ordering learns.
 //! - `tt`: the lockless transposition table.
+//! - `correction`: correction history of the static evaluation.
 //! - `timeman`: soft and hard time bounds.
 //! - [`eval`]: static evaluation and its parameters; the network
 //!   (crate `nnue`) replaces it for a game when the engine is given one
@@ -26,6 +27,7 @@
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;
+mod correction;
 pub mod engine;
 pub mod eval;
 mod history;

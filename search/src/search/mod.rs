@@ -24,6 +24,7 @@ mod stack;
 
 pub(crate) use rules::terminal_score;
 
+use crate::correction::CorrectionHistory;
 use crate::eval::{evaluate_with_psq, psq, psq_delta};
 use crate::history::{CounterMoves, History};
 use crate::movepick::OrderHints;
@@ -124,6 +125,8 @@ pub(crate) struct Worker {
     pub id: usize,
     history: History,
     counters: CounterMoves,
+    /// What the search learnt about the static evaluation's errors.
+    correction: CorrectionHistory,
     reductions: Reductions,
     stack: Stack,
     pv: PvTable,
@@ -146,6 +149,7 @@ impl Worker {
             id,
             history: History::new(),
             counters: CounterMoves::new(),
+            correction: CorrectionHistory::new(),
             reductions: Reductions::new(),
             stack: Stack::new(),
             pv: PvTable::new(),
@@ -164,6 +168,7 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.counters.clear();
+        self.correction.clear();
     }
 
     /// Evaluate with `net` from now on (`None`: the classical

@@ -7,6 +7,7 @@ use super::pruning::{
 };
 use super::rules::{bikjang_stands, rule_end_score, terminal_score};
 use super::{Shared, Worker, INF, MAX_DEPTH};
+use crate::correction::CorrectionKeys;
 use crate::history::history_bonus;
 use crate::movepick::{capture_victim, MovePicker};
 use crate::tt::{TtBound, TtEntry};
@@ -31,7 +32,8 @@ pub(super) struct Node {
     pub depth: i32,
     /// Upper bound of the window (after mate-distance pruning).
     pub beta: i32,
-    /// Static evaluation (`-INF` in check).
+    /// Static evaluation (`-INF` in check), corrected by the correction
+    /// history.
     pub eval: i32,
     /// Whether the static evaluation improves on two plies ago.
     pub improving: bool,
@@ -122,7 +124,13 @@ impl Worker {
         // 6. Static evaluation and whether it improves on two plies ago.
         // Janggi bikjang binds like a check: the side to move must break it
         // or pass (which accepts it and ends the game).
-        let (eval, improving) = self.static_eval(pos, ply, in_check, tte.map(|e| e.eval));
+        let keys = if in_check {
+            CorrectionKeys::default()
+        } else {
+            CorrectionKeys::of(pos)
+        };
+        let (raw_eval, eval, improving) =
+            self.static_eval(pos, ply, in_check, keys, tte.map(|e| e.eval));
         let mut node = Node {
             ply,
             depth,
@@ -193,43 +201,66 @@ impl Worker {
             return best;
         }
 
-        // 13. Store. Scores that came from a repetition below are
+        // 13. Learn the static evaluation's error, and store. Only a quiet
+        // best move (or none) says something about the evaluation, and
+        // only a bound on the right side of it.
+        let bound = TtBound::of(best, alpha, beta, true);
+        if !node.forced
+            && best_move.is_none_or(|m| capture_victim(pos, m).is_none())
+            && best.abs() < MATE_BOUND
+            && !(bound == TtBound::Lower && best <= eval)
+            && !(bound == TtBound::Upper && best >= eval)
+        {
+            let side = pos.side_to_move();
+            self.correction.update(side, keys, best - eval, depth);
+        }
+
+        // Scores that came from a repetition below are
         // path-dependent; like most engines we accept that small error
         // (repetition nodes themselves are never stored).
         let entry = TtEntry {
             mv: best_move,
             score: best,
-            eval: if in_check { 0 } else { eval },
+            eval: if in_check { 0 } else { raw_eval },
             depth,
-            bound: TtBound::of(best, alpha, beta, true),
+            bound,
         };
         sh.tt.store(key, ply, entry);
         best
     }
 
     /// Step 6: the static evaluation of the node (from the hash entry's
-    /// `tt_eval` when there is one; `-INF` in check) and whether it
-    /// improves on two plies ago. Records it on the stack and gives the
-    /// grandchildren fresh killers (children keep those of their cousins).
+    /// `tt_eval` when there is one; `-INF` in check) before and after the
+    /// correction history's correction under `keys`, and whether the
+    /// corrected one improves on two plies ago. Records it on the stack
+    /// and gives the grandchildren fresh killers (children keep those of
+    /// their cousins).
     #[inline]
     fn static_eval(
         &mut self,
         pos: &Position,
         ply: usize,
         in_check: bool,
+        keys: CorrectionKeys,
         tt_eval: Option<i32>,
-    ) -> (i32, bool) {
-        let eval = if in_check {
+    ) -> (i32, i32, bool) {
+        let raw = if in_check {
             -INF
         } else if let Some(e) = tt_eval {
             e
         } else {
             self.eval(pos, ply)
         };
+        let eval = if in_check {
+            raw
+        } else {
+            let c = self.correction.correction(pos.side_to_move(), keys);
+            (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        };
         self.stack.at_mut(ply).static_eval = eval;
         self.stack.at_mut(ply + 2).killers = [None; 2];
         let improving = !in_check && ply >= 2 && eval > self.stack.at(ply - 2).static_eval;
-        (eval, improving)
+        (raw, eval, improving)
     }
 
     /// Step 11: search the moves of `node` from `picker`, with the window's
