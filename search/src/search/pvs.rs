@@ -206,7 +206,7 @@ impl Worker {
         // only a bound on the right side of it.
         let bound = TtBound::of(best, alpha, beta, true);
         if !node.forced
-            && best_move.is_none_or(|m| capture_victim(pos, m).is_none())
+            && best_move.map_or(true, |m| capture_victim(pos, m).is_none())
             && best.abs() < MATE_BOUND
             && !(bound == TtBound::Lower && best <= eval)
             && !(bound == TtBound::Upper && best >= eval)
