@@ -131,14 +131,14 @@ mod tests {
             ch.update(Color::Red, keys, 500, 20);
         }
         let c = ch.correction(Color::Red, keys);
-        assert!(c > 0 && c <= 2 * LIMIT / GRAIN, "{c}");
+        assert!((1..=2 * LIMIT / GRAIN).contains(&c), "{c}");
         // The other side's table is untouched.
         assert_eq!(ch.correction(Color::Black, keys), 0);
         for _ in 0..1_000 {
             ch.update(Color::Red, keys, -500, 20);
         }
         let c = ch.correction(Color::Red, keys);
-        assert!(c < 0 && c >= -2 * LIMIT / GRAIN, "{c}");
+        assert!((-2 * LIMIT / GRAIN..0).contains(&c), "{c}");
         ch.clear();
         assert_eq!(ch.correction(Color::Red, keys), 0);
     }
