@@ -201,23 +201,12 @@ impl Worker {
             return best;
         }
 
-        // 13. Learn the static evaluation's error, and store. Only a quiet
-        // best move (or none) says something about the evaluation, and
-        // only a bound on the right side of it.
+        // 13. Learn the static evaluation's error, and store. Scores that
+        // came from a repetition below are path-dependent; like most
+        // engines we accept that small error (repetition nodes themselves
+        // are never stored).
         let bound = TtBound::of(best, alpha, beta, true);
-        if !node.forced
-            && best_move.map_or(true, |m| capture_victim(pos, m).is_none())
-            && best.abs() < MATE_BOUND
-            && !(bound == TtBound::Lower && best <= eval)
-            && !(bound == TtBound::Upper && best >= eval)
-        {
-            let side = pos.side_to_move();
-            self.correction.update(side, keys, best - eval, depth);
-        }
-
-        // Scores that came from a repetition below are
-        // path-dependent; like most engines we accept that small error
-        // (repetition nodes themselves are never stored).
+        self.learn_eval_error(pos, &node, keys, best, best_move, bound);
         let entry = TtEntry {
             mv: best_move,
             score: best,
@@ -244,23 +233,48 @@ impl Worker {
         keys: CorrectionKeys,
         tt_eval: Option<i32>,
     ) -> (i32, i32, bool) {
-        let raw = if in_check {
-            -INF
-        } else if let Some(e) = tt_eval {
-            e
+        let (raw, eval) = if in_check {
+            (-INF, -INF)
         } else {
-            self.eval(pos, ply)
-        };
-        let eval = if in_check {
-            raw
-        } else {
+            let raw = match tt_eval {
+                Some(e) => e,
+                None => self.eval(pos, ply),
+            };
             let c = self.correction.correction(pos.side_to_move(), keys);
-            (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            (raw, (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
         };
         self.stack.at_mut(ply).static_eval = eval;
         self.stack.at_mut(ply + 2).killers = [None; 2];
         let improving = !in_check && ply >= 2 && eval > self.stack.at(ply - 2).static_eval;
         (raw, eval, improving)
+    }
+
+    /// Step 13: teach the correction history how far `node`'s search
+    /// result `best` (with `bound`, from `best_move`) lay from its
+    /// corrected static evaluation. Only a quiet best move (or none) says
+    /// something about the evaluation, and only a bound on the right side
+    /// of it.
+    #[inline]
+    fn learn_eval_error(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        keys: CorrectionKeys,
+        best: i32,
+        best_move: Option<Move>,
+        bound: TtBound,
+    ) {
+        let eval = node.eval;
+        if node.forced
+            || best_move.is_some_and(|m| capture_victim(pos, m).is_some())
+            || best.abs() >= MATE_BOUND
+            || (bound == TtBound::Lower && best <= eval)
+            || (bound == TtBound::Upper && best >= eval)
+        {
+            return;
+        }
+        self.correction
+            .update(pos.side_to_move(), keys, best - eval, node.depth);
     }
 
     /// Step 11: search the moves of `node` from `picker`, with the window's
