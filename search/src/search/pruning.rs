@@ -1,13 +1,13 @@
 //! Selectivity of the main search: reverse futility pruning, the null
 //! move, late-move and futility pruning of quiet moves, pruning of moves
-//! that lose material by static exchange, the singular-extension test
-//! and late move reductions, with their margins named here in one place.
+//! that lose material by static exchange, ProbCut, the singular-extension
+//! test and late move reductions, with their margins named here in one place.
 //!
 //! Margins are in centipawns per ply of remaining depth; depths are plies.
 
 use super::pvs::Node;
 use super::{Shared, Worker};
-use crate::movepick::see_ge;
+use crate::movepick::{capture_victim, see_ge, MovePicker};
 use crate::tt::{TtBound, TtEntry};
 use crate::MATE_BOUND;
 use movegen::{Color, Move, MoveList, PieceKind, Position};
@@ -32,6 +32,15 @@ const NMP_MAX_EVAL_REDUCTION: i32 = 3;
 /// Null-move cut-offs from this depth on are verified by a reduced normal
 /// search.
 const NMP_VERIFY_DEPTH: i32 = 12;
+
+/// ProbCut is tried from this depth on.
+const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut's bar lies this far above beta, less
+/// `PROBCUT_IMPROVING_MARGIN` when the static evaluation improves.
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_IMPROVING_MARGIN: i32 = 50;
+/// ProbCut's capture search is this many plies shallower than the node.
+const PROBCUT_REDUCTION: i32 = 4;
 
 /// Late-move pruning (a quiet move past the move-count limit) up to this
 /// depth.
@@ -234,6 +243,69 @@ impl Worker {
         let w = self.search::<false>(pos, sh, beta - 1, beta, depth - r, false);
         self.nmp_min_ply = 0;
         (w >= beta).then_some(v)
+    }
+
+    /// ProbCut: a capture that beats a bar well above beta in a reduced
+    /// search (after a quiescence search says it might) would almost
+    /// surely beat beta in the full one, so the node fails high. Only
+    /// captures whose static exchange alone could reach the bar are
+    /// tried, and none when the hash entry, nearly as deep, already says
+    /// the node stays below the bar. The score to return when it settles
+    /// the node; the cut-off is stored as a lower bound.
+    pub(super) fn probcut(
+        &mut self,
+        pos: &mut Position,
+        sh: &Shared,
+        node: &Node,
+        tte: Option<&TtEntry>,
+    ) -> Option<i32> {
+        let depth = node.depth;
+        // The depth a ProbCut cut-off stands for: that of its capture's
+        // search, plus the capture.
+        let cut_depth = depth - PROBCUT_REDUCTION + 1;
+        let pb = node.beta + PROBCUT_MARGIN
+            - if node.improving {
+                PROBCUT_IMPROVING_MARGIN
+            } else {
+                0
+            };
+        if depth < PROBCUT_MIN_DEPTH
+            || pb.abs() >= MATE_BOUND
+            || tte
+                .is_some_and(|e| e.depth >= cut_depth && e.bound != TtBound::Lower && e.score < pb)
+        {
+            return None;
+        }
+        let tt_capture = node.tt_move.filter(|&m| capture_victim(pos, m).is_some());
+        let mut picker = MovePicker::main(None);
+        picker.load_captures(pos, tt_capture);
+        while let Some((m, _)) = picker.next_listed() {
+            if !see_ge(pos, m, pb - node.eval) {
+                continue;
+            }
+            self.make(pos, sh, m);
+            let mut v = -self.qsearch::<false>(pos, sh, -pb, -pb + 1);
+            if v >= pb {
+                let d = depth - PROBCUT_REDUCTION;
+                v = -self.search::<false>(pos, sh, -pb, -pb + 1, d, !node.cut_node);
+            }
+            self.unmake(pos);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= pb {
+                let entry = TtEntry {
+                    mv: Some(m),
+                    score: v,
+                    eval: node.raw_eval,
+                    depth: cut_depth,
+                    bound: TtBound::Lower,
+                };
+                sh.tt.store(pos.hash_key(), node.ply, entry);
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// The singular-extension test of `node`, whose hash entry is `tte`:

@@ -35,6 +35,9 @@ pub(super) struct Node {
     /// Static evaluation (`-INF` in check), corrected by the correction
     /// history.
     pub eval: i32,
+    /// The static evaluation before the correction (what the hash table
+    /// keeps).
+    pub raw_eval: i32,
     /// Whether the static evaluation improves on two plies ago.
     pub improving: bool,
     /// Whether a fail high is expected.
@@ -136,6 +139,7 @@ impl Worker {
             depth,
             beta,
             eval,
+            raw_eval,
             improving,
             cut_node,
             forced: in_check || bikjang_stands(pos),
@@ -146,13 +150,16 @@ impl Worker {
             lmp_limit: late_move_count(depth, improving),
         };
 
-        // 7. Reverse futility pruning, and 8. the null move.
+        // 7. Reverse futility pruning, 8. the null move, and 8b. ProbCut.
         let mut moves = None;
         if !PV && !node.forced && excluded.is_none() && beta.abs() < MATE_BOUND {
             if reverse_futility(&node) {
                 return eval;
             }
             if let Some(v) = self.null_move(pos, sh, &node, &mut moves) {
+                return v;
+            }
+            if let Some(v) = self.probcut(pos, sh, &node, tte.as_ref()) {
                 return v;
             }
         }
@@ -210,7 +217,7 @@ impl Worker {
         let entry = TtEntry {
             mv: best_move,
             score: best,
-            eval: if in_check { 0 } else { raw_eval },
+            eval: if in_check { 0 } else { node.raw_eval },
             depth,
             bound,
         };
