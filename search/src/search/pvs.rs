@@ -150,7 +150,8 @@ impl Worker {
             lmp_limit: late_move_count(depth, improving),
         };
 
-        // 7. Reverse futility pruning, 8. the null move, and 8b. ProbCut.
+        // 7. Reverse futility pruning, 8. the null move, and 8b. ProbCut
+        // (off until an SPRT says it gains, see `pruning`).
         let mut moves = None;
         if !PV && !node.forced && excluded.is_none() && beta.abs() < MATE_BOUND {
             if reverse_futility(&node) {
