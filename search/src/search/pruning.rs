@@ -34,9 +34,9 @@ const NMP_MAX_EVAL_REDUCTION: i32 = 3;
 const NMP_VERIFY_DEPTH: i32 = 12;
 
 /// Whether ProbCut is tried. Not yet: at 50,000 nodes a move it scored
-/// +7.0 ± 22.7 Elo in Janggi over 900 games and +17.5 ± 27.6 in Xiangqi
-/// over 397 (SPRT (0, 10) undecided in both), not enough to call it a
-/// gain. It stays here, complete, for the SPRTs to finish.
+/// +7.0 ± 22.7 Elo in Janggi over 900 games and +16.8 ± 19.4 in Xiangqi
+/// over 788 (SPRT (0, 10) undecided in both, LLR 0.23 and 1.21), not
+/// enough to call it a gain. It stays here, complete, for the SPRTs to finish.
 const PROBCUT_ON: bool = false;
 /// ProbCut is tried from this depth on.
 const PROBCUT_MIN_DEPTH: i32 = 5;
