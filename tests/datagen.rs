@@ -10,11 +10,39 @@ use data::{Reader, Record};
 use jiang::datagen::{generate, parse_args, DatagenArgs, DatagenCommand};
 use movegen::Variant;
 
-/// A fresh path in the temporary directory.
-fn temp(name: &str) -> PathBuf {
+/// A fresh path in the temporary directory, removed again when dropped so
+/// that test runs do not pile files up in `/tmp`.
+struct TempFile(PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+fn temp(name: &str) -> TempFile {
     let p = std::env::temp_dir().join(format!("jiang-datagen-{}-{name}.bin", std::process::id()));
     let _ = std::fs::remove_file(&p);
-    p
+    TempFile(p)
 }
 
 /// Small runs: few games, a few hundred nodes a move, short games.
