@@ -74,8 +74,9 @@ pub(crate) struct TtEntry {
     /// Score with mate distances counted from the root (the table itself
     /// keeps them relative to the node).
     pub score: i32,
-    /// Static evaluation of the position.
-    pub eval: i32,
+    /// Static evaluation of the position, when the node computed it (not
+    /// in check, and not the quiescence search's lazy estimate).
+    pub eval: Option<i32>,
     /// Draft (remaining depth) the score was searched with.
     pub depth: i32,
     /// Bound type.
@@ -116,6 +117,9 @@ const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 /// Depth is stored with this offset so quiescence entries (depth 0 or
 /// below) fit in an unsigned byte.
 const DEPTH_OFFSET: i32 = 8;
+/// The evaluation bits of an entry without a static evaluation: outside
+/// the stored range (evaluations are clamped to +/-30,000).
+const NO_EVAL: u16 = i16::MIN as u16;
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
@@ -241,6 +245,7 @@ impl TranspositionTable {
         let old = e[1].load(Relaxed);
         let same = old != 0 && e[0].load(Relaxed) ^ old == key;
         let mut code = mv.map_or(0, |m| m.code());
+        let mut eval_bits = encode_eval(eval);
         if same {
             // Keep a deeper entry for the same position unless the new one
             // is exact, and keep the old move if the new store has none.
@@ -251,11 +256,15 @@ impl TranspositionTable {
             if code == 0 {
                 code = (old & 0xffff) as u16;
             }
+            // Likewise the old static evaluation.
+            if eval_bits == NO_EVAL {
+                eval_bits = ((old >> 32) & 0xffff) as u16;
+            }
         }
         let s = score_to_tt(score, ply);
         let data = u64::from(code)
             | (u64::from(s as i16 as u16) << 16)
-            | (u64::from(eval.clamp(-30_000, 30_000) as i16 as u16) << 32)
+            | (u64::from(eval_bits) << 32)
             | (((depth + DEPTH_OFFSET).clamp(0, 255) as u64) << 48)
             | ((bound as u64) << 56)
             | (gen << 58);
@@ -289,10 +298,22 @@ fn decode(data: u64, ply: usize) -> TtEntry {
     TtEntry {
         mv: Move::from_code((data & 0xffff) as u16),
         score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
-        eval: i32::from((data >> 32) as u16 as i16),
+        eval: decode_eval((data >> 32) as u16),
         depth: ((data >> 48) & 0xff) as i32 - DEPTH_OFFSET,
         bound,
     }
+}
+
+/// The 16 bits that keep a static evaluation; `NO_EVAL` for none.
+#[inline]
+fn encode_eval(eval: Option<i32>) -> u16 {
+    eval.map_or(NO_EVAL, |v| v.clamp(-30_000, 30_000) as i16 as u16)
+}
+
+/// The static evaluation kept in 16 bits, if any.
+#[inline]
+fn decode_eval(bits: u16) -> Option<i32> {
+    (bits != NO_EVAL).then_some(i32::from(bits as i16))
 }
 
 /// Root-relative mate score to node-relative (distance from this node).
@@ -325,7 +346,13 @@ mod tests {
     use super::*;
     use movegen::Square;
 
-    fn entry(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: TtBound) -> TtEntry {
+    fn entry(
+        mv: Option<Move>,
+        score: i32,
+        eval: Option<i32>,
+        depth: i32,
+        bound: TtBound,
+    ) -> TtEntry {
         TtEntry {
             mv,
             score,
@@ -340,20 +367,25 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::new(10).unwrap(), Square::new(20).unwrap());
         let key = 0x1234_5678_9abc_def0;
-        tt.store(key, 3, entry(Some(m), -123, 45, 7, TtBound::Lower));
+        tt.store(key, 3, entry(Some(m), -123, Some(45), 7, TtBound::Lower));
         let e = tt.probe(key, 3).unwrap();
         assert_eq!(e.mv, Some(m));
         assert_eq!(
             (e.score, e.eval, e.depth, e.bound),
-            (-123, 45, 7, TtBound::Lower)
+            (-123, Some(45), 7, TtBound::Lower)
         );
         assert!(tt.probe(key ^ 1, 3).is_none());
         // A mate found 5 plies below a node 3 plies deep is stored as
         // "mate in 5 from here" and read back at ply 1 as mate in 6.
-        tt.store(key, 3, entry(None, crate::MATE - 8, 0, 4, TtBound::Exact));
+        tt.store(
+            key,
+            3,
+            entry(None, crate::MATE - 8, None, 4, TtBound::Exact),
+        );
         let e = tt.probe(key, 1).unwrap();
         assert_eq!(e.score, crate::MATE - 6);
         assert_eq!(e.mv, Some(m), "move kept when the new store has none");
+        assert_eq!(e.eval, Some(45), "evaluation kept when the new has none");
         tt.clear();
         assert!(tt.probe(key, 1).is_none());
     }
@@ -362,7 +394,7 @@ mod tests {
     fn torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1);
         let key = 42;
-        tt.store(key, 0, entry(None, 10, 0, 3, TtBound::Exact));
+        tt.store(key, 0, entry(None, 10, Some(0), 3, TtBound::Exact));
         // Simulate a racing writer changing only the data word.
         let b = tt.bucket(key);
         let d = b.e[0][1].load(Relaxed);

@@ -303,7 +303,7 @@ impl Worker {
                 let entry = TtEntry {
                     mv: Some(m),
                     score: v,
-                    eval: node.raw_eval,
+                    eval: Some(node.raw_eval),
                     depth: cut_depth,
                     bound: TtBound::Lower,
                 };

@@ -133,7 +133,7 @@ impl Worker {
             CorrectionKeys::of(pos)
         };
         let (raw_eval, eval, improving) =
-            self.static_eval(pos, ply, in_check, keys, tte.map(|e| e.eval));
+            self.static_eval(pos, ply, in_check, keys, tte.and_then(|e| e.eval));
         let mut node = Node {
             ply,
             depth,
@@ -218,7 +218,7 @@ impl Worker {
         let entry = TtEntry {
             mv: best_move,
             score: best,
-            eval: if in_check { 0 } else { node.raw_eval },
+            eval: (!in_check).then_some(node.raw_eval),
             depth,
             bound,
         };

@@ -60,6 +60,9 @@ impl Worker {
         // legal move is searched and there is no standing pat.
         let mut best;
         let eval;
+        // What the hash table keeps: the static evaluation, if the full one
+        // was computed (the lazy estimate would mislead the main search).
+        let mut tt_eval = None;
         let mut evasions = None;
         let forced = in_check || bikjang_stands(pos);
         if forced {
@@ -71,9 +74,15 @@ impl Worker {
             }
             evasions = Some(moves);
         } else {
-            eval = match tte {
-                Some(e) => e.eval,
-                None => self.lazy_eval(pos, ply, alpha, beta),
+            eval = match tte.and_then(|e| e.eval) {
+                Some(e) => e,
+                None => {
+                    let (v, full) = self.lazy_eval(pos, ply, alpha, beta);
+                    if full {
+                        tt_eval = Some(v);
+                    }
+                    v
+                }
             };
             best = eval;
             // Janggi: where a pass would end the game (after the opponent's
@@ -147,7 +156,7 @@ impl Worker {
         let entry = TtEntry {
             mv: best_move,
             score: best,
-            eval: if forced { 0 } else { eval },
+            eval: tt_eval,
             depth: QSEARCH_DEPTH,
             bound: TtBound::of(best, old_alpha, beta, PV),
         };
@@ -157,18 +166,20 @@ impl Worker {
 
     /// Lazy evaluation: when material and piece squares alone are far
     /// outside the window, mobility and king safety will not bring the
-    /// score back inside it. With a network, its evaluation.
+    /// score back inside it. With a network, its evaluation. Also says
+    /// whether the value is the full evaluation (which the hash table may
+    /// keep for the main search) rather than the estimate.
     #[inline]
-    fn lazy_eval(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn lazy_eval(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> (i32, bool) {
         // The shortcut estimates the classical evaluation only.
         if self.uses_network() {
-            return self.eval(pos, ply);
+            return (self.eval(pos, ply), true);
         }
         let quick = psq_only(pos, self.stack.at(ply).psq);
         if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
-            quick
+            (quick, false)
         } else {
-            self.eval(pos, ply)
+            (self.eval(pos, ply), true)
         }
     }
 }
