@@ -5,7 +5,7 @@
 //! The table is a vector of 64-byte buckets (one cache line), each holding
 //! four entries of two `AtomicU64` words:
 //!
-//! - `data`: move (16 bits), score (16), static eval (16), depth (8),
+//! - `data`: move (16 bits), score (16), static eval (16; `NO_EVAL` when none), depth (8),
 //!   bound (2) and generation (6);
 //! - `check`: the position's full 64-bit key XOR `data`.
 //!
