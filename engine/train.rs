@@ -35,6 +35,7 @@ const OPTIONS: &[Opt] = &[
     Opt::value("--holdout"),
     Opt::value("--threads"),
     Opt::switch("--keep-noisy"),
+    Opt::switch("--no-factorise"),
 ];
 
 /// Parse the arguments after `train`.
@@ -108,6 +109,7 @@ pub fn parse_args(args: &[String]) -> Result<TrainConfig, ArgError> {
             x >= 0.0 && x.is_finite()
         })?
         .unwrap_or(h.weight_decay);
+    h.factorise = !a.flag("--no-factorise");
     h.lambda = fraction("--lambda")?.unwrap_or(h.lambda);
     h.k = rate("--scale")?.unwrap_or(h.k);
     h.schedule = match a.value("--schedule").unwrap_or("cosine") {

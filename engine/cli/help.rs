@@ -99,8 +99,8 @@ usage: jiang train --out FILE [--hidden H] [--buckets B] [--epochs N]
                    [--batch N] [--lr X] [--schedule cosine|step|constant]
                    [--lr-end R] [--lr-step N] [--lr-gamma G] [--wd W]
                    [--lambda L] [--scale K] [--seed S] [--holdout N]
-                   [--threads N] [--keep-noisy] [--best FILE]
-                   [--checkpoint FILE] [--resume] FILES...
+                   [--threads N] [--keep-noisy] [--no-factorise]
+                   [--best FILE] [--checkpoint FILE] [--resume] FILES...
 
 Trains the network of docs/NNUE.md on the positions of `jiang datagen`
 files (all of one game) and writes its quantised file to FILE.
@@ -122,6 +122,8 @@ files (all of one game) and writes its quantised file to FILE.
   --threads N        worker threads (default: all cores)
   --keep-noisy       keep positions in check, with a capture as best move or
                      a mate score (skipped by default)
+  --no-factorise     train each point's weights alone, without the factor
+                     per piece kind and side that all its points share
   --best FILE        the network of the lowest validation loss
                      (default: FILE with -best before its extension)
   --checkpoint FILE  float weights and optimiser state after each epoch

@@ -1,21 +1,23 @@
 //! Checkpoints: the float weights and Adam's state after an epoch, so a
 //! run can be resumed exactly where it stopped (`jiang train --resume`).
 //!
-//! Layout (little-endian): magic `JNNTCKPT`, u32 version 1, u32 game,
+//! Layout (little-endian): magic `JNNTCKPT`, u32 version 2, u32 game,
 //! u32 `H`, u32 `B`, u64 epochs done, u64 optimiser steps, f64 best
 //! validation loss (infinity: none yet), then the parameters, Adam's first
-//! and second moments (f32 each), and an FNV-1a 32 checksum of all before.
+//! and second moments, the factors' first and second moments
+//! ([`FACTORS`] × `H` each; f32 each), and an FNV-1a 32 checksum of all
+//! before.
 
 use std::path::Path;
 
 use nnue::fnv1a32;
 
 use crate::network::{Network, Shape};
-use crate::trainer::Trainer;
+use crate::trainer::{Trainer, FACTORS};
 use crate::{Game, TrainError};
 
 const MAGIC: &[u8; 8] = b"JNNTCKPT";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const HEADER: usize = 8 + 4 * 4 + 8 + 8 + 8;
 
 /// Where a run stands after an epoch.
@@ -30,7 +32,7 @@ pub struct Progress {
 /// The bytes of a checkpoint of `t` at `p`.
 pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
     let shape = t.net.shape;
-    let mut out = Vec::with_capacity(HEADER + 12 * shape.len() + 4);
+    let mut out = Vec::with_capacity(size(shape));
     out.extend_from_slice(MAGIC);
     for x in [
         VERSION,
@@ -43,12 +45,25 @@ pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
     out.extend_from_slice(&p.epochs.to_le_bytes());
     out.extend_from_slice(&t.step.to_le_bytes());
     out.extend_from_slice(&p.best.to_le_bytes());
-    for x in t.net.params.iter().chain(&t.m).chain(&t.v) {
+    for x in t
+        .net
+        .params
+        .iter()
+        .chain(&t.m)
+        .chain(&t.v)
+        .chain(&t.fm)
+        .chain(&t.fv)
+    {
         out.extend_from_slice(&x.to_le_bytes());
     }
     let sum = fnv1a32(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// The bytes of a checkpoint of `shape`.
+fn size(shape: Shape) -> usize {
+    HEADER + 12 * shape.len() + 8 * FACTORS * shape.hidden + 4
 }
 
 /// Write the checkpoint through a temporary file and a rename, so a kill
@@ -93,7 +108,7 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
         ));
     }
     let n = shape.len();
-    if bytes.len() != HEADER + 12 * n + 4 {
+    if bytes.len() != size(shape) {
         return Err("wrong size".into());
     }
     let body = bytes.len() - 4;
@@ -109,6 +124,14 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
     floats(0, &mut t.net.params);
     floats(1, &mut t.m);
     floats(2, &mut t.v);
+    let factors = HEADER + 12 * n;
+    let fl = FACTORS * shape.hidden;
+    for (k, out) in [&mut t.fm, &mut t.fv].into_iter().enumerate() {
+        let at = factors + 4 * fl * k;
+        for (o, c) in out.iter_mut().zip(bytes[at..at + 4 * fl].chunks_exact(4)) {
+            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+    }
     t.step = u64_at(32);
     Ok(Progress {
         epochs: u64_at(24),

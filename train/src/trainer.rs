@@ -70,6 +70,10 @@ pub struct Hyper {
     pub batch: usize,
     /// The schedule of the rate.
     pub schedule: Schedule,
+    /// Train a factor per piece (colour relative to the perspective and
+    /// kind) shared by its 90 points alongside each point's own weights
+    /// (see [`FACTORS`]).
+    pub factorise: bool,
 }
 
 impl Default for Hyper {
@@ -81,6 +85,7 @@ impl Default for Hyper {
             weight_decay: 0.0,
             batch: 16384,
             schedule: Schedule::Cosine { final_ratio: 0.05 },
+            factorise: true,
         }
     }
 }
@@ -195,6 +200,19 @@ pub fn loss(net: &Network, samples: &[Sample], hyper: &Hyper) -> f64 {
     sums.iter().sum::<f64>() / samples.len() as f64
 }
 
+/// Factors of the first layer: one per (side, kind), the rows of the
+/// 90 features `side * 7 + kind` of docs/NNUE.md's inputs.
+///
+/// Each feature's effective row is its own weights plus its piece's
+/// factor, `W1[f] = W[f] + F[f / 90]`. The network keeps the effective
+/// rows (so the forward pass, the loss and the file need nothing else),
+/// and the factor's gradient is the sum of its 90 rows' gradients; Adam
+/// moves the factor by its own step and that step is added to all 90
+/// rows. A piece seen on one point teaches every point what it is worth,
+/// which a few hundred thousand positions cannot teach each point alone:
+/// the network learns material first and the points' differences after.
+pub const FACTORS: usize = nnue::INPUTS / 90;
+
 /// A network with its optimiser state and gradient buffers.
 pub struct Trainer {
     /// The network being trained.
@@ -203,6 +221,10 @@ pub struct Trainer {
     pub m: Vec<f32>,
     /// Adam's second moments.
     pub v: Vec<f32>,
+    /// Adam's first moments of the factors ([`FACTORS`] × `H`).
+    pub fm: Vec<f32>,
+    /// Adam's second moments of the factors.
+    pub fv: Vec<f32>,
     /// Optimiser steps taken.
     pub step: u64,
     /// The hyper-parameters.
@@ -225,6 +247,8 @@ impl Trainer {
         Trainer {
             m: vec![0.0; n],
             v: vec![0.0; n],
+            fm: vec![0.0; FACTORS * net.shape.hidden],
+            fv: vec![0.0; FACTORS * net.shape.hidden],
             step: 0,
             hyper,
             chunk_grads: (0..chunks).map(|_| vec![0.0; n]).collect(),
@@ -287,6 +311,31 @@ impl Trainer {
         let shape = self.net.shape;
         let w2_at = shape.w2_at();
         let b2_at = shape.b2_at();
+        let h = shape.hidden;
+        // The factors' steps (zero when not factorising): the gradient of
+        // a factor is the sum of its 90 rows'. No weight decay: the factor
+        // itself is not stored, only its effect on the rows.
+        let mut factor_step = vec![0.0f32; FACTORS * h];
+        if self.hyper.factorise {
+            for (k, fs) in factor_step.chunks_exact_mut(h).enumerate() {
+                let rows = &self.total[k * 90 * h..(k + 1) * 90 * h];
+                for row in rows.chunks_exact(h) {
+                    for (s, g) in fs.iter_mut().zip(row) {
+                        *s += g;
+                    }
+                }
+                let m = &mut self.fm[k * h..][..h];
+                let v = &mut self.fv[k * h..][..h];
+                for ((s, m), v) in fs.iter_mut().zip(m).zip(v) {
+                    let g = *s;
+                    *m = B1 * *m + (1.0 - B1) * g;
+                    *v = B2 * *v + (1.0 - B2) * g * g;
+                    *s = -lr * (*m * c1) / ((*v * c2).sqrt() + EPS);
+                }
+            }
+        }
+        let factor_step = &factor_step;
+        let b1_at = shape.b1_at();
         self.net
             .params
             .par_chunks_mut(BLOCK)
@@ -301,6 +350,9 @@ impl Trainer {
                     let upd = (*m * c1) / ((*v * c2).sqrt() + EPS);
                     *p -= lr * (upd + wd * *p);
                     let at = i * BLOCK + j;
+                    if at < b1_at {
+                        *p += factor_step[at / (90 * h) * h + at % h];
+                    }
                     let limit = if at < w2_at {
                         W1_MAX
                     } else if at < b2_at {
@@ -322,6 +374,42 @@ impl Trainer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::{Color, Piece, PieceKind};
+
+    /// One step on one position with a red chariot: a red chariot's row on
+    /// a point where there is none moves only by the factor's step, so it
+    /// moves when factorising and stays otherwise; a cannon's row (no
+    /// cannon anywhere, so no gradient for its factor) stays either way.
+    #[test]
+    fn factor_steps_reach_every_point_of_the_piece() {
+        let mut board = [None; 90];
+        board[4] = Some(Piece::new(Color::Red, PieceKind::General));
+        board[85] = Some(Piece::new(Color::Black, PieceKind::General));
+        board[40] = Some(Piece::new(Color::Red, PieceKind::Chariot));
+        let sample = Sample::new(&board, Color::Red, 900, 1.0);
+        let shape = Shape {
+            hidden: 16,
+            buckets: 1,
+        };
+        // Features (side 0, kind 4) and (side 0, kind 5) at point 0,
+        // where nothing stands.
+        let chariot_row = 4 * 90 * shape.hidden;
+        let cannon_row = 5 * 90 * shape.hidden;
+        for factorise in [true, false] {
+            let hyper = Hyper {
+                factorise,
+                ..Hyper::default()
+            };
+            let net = Network::random(crate::Game::Xiangqi, shape, 3);
+            let before = net.params.clone();
+            let mut t = Trainer::new(net, hyper);
+            t.step(&[sample], 0.01);
+            let moved =
+                |row: usize| (row..row + shape.hidden).any(|i| t.net.params[i] != before[i]);
+            assert_eq!(moved(chariot_row), factorise);
+            assert!(!moved(cannon_row));
+        }
+    }
 
     #[test]
     fn schedules() {
