@@ -257,7 +257,8 @@ pub const OPTIONS: &[OptionRow] = &[
         uci: Some("Use NNUE"),
         ucci: Some("usennue"),
         xboard: true,
-        // Off until a trained network is embedded (issue 14).
+        // Off until a network beats the classical evaluation under a
+        // clock by SPRT (issue 14); Janggi's is stronger at fixed nodes.
         kind: Kind::Check { default: false },
     },
     OptionRow {

@@ -1,11 +1,12 @@
 //! The networks built into the binary, one per game.
 //!
-//! None is embedded yet: no trained network exists. When one does, put
-//! its file in `nnue/nets/` (named as below), replace the `None` of its
-//! game with `Some(include_bytes!("../nets/<file>"))`, and write how it was
-//! made in the README (issue 14, item 4). The engine loads what this
-//! returns at start-up with the same checks as a user's `EvalFile`, so a
-//! damaged file shows up as a test failure, not a crash.
+//! Janggi's network is `nnue/nets/janggi.jnn` (how it was made: the
+//! README, "The networks made so far"); Xiangqi has none yet. To embed
+//! one, put its file in `nnue/nets/` (named as below) and replace the
+//! `None` of its game with `Some(include_bytes!("../nets/<file>"))`. The
+//! engine loads what this returns at start-up with the same checks as a
+//! user's `EvalFile`, so a damaged file shows up as a test failure, not a
+//! crash.
 
 use movegen::Game;
 
@@ -14,8 +15,7 @@ pub fn embedded(game: Game) -> Option<&'static [u8]> {
     match game {
         // Later: Some(include_bytes!("../nets/xiangqi.jnn")).
         Game::Xiangqi => None,
-        // Later: Some(include_bytes!("../nets/janggi.jnn")).
-        Game::Janggi => None,
+        Game::Janggi => Some(include_bytes!("../nets/janggi.jnn")),
     }
 }
 
@@ -23,6 +23,14 @@ pub fn embedded(game: Game) -> Option<&'static [u8]> {
 mod tests {
     use super::*;
     use crate::Network;
+
+    #[test]
+    fn janggi_network_is_embedded() {
+        let bytes = embedded(Game::Janggi);
+        assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, Game::Janggi).is_ok()));
+        // It is Janggi's, and no other game's.
+        assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, Game::Xiangqi).is_err()));
+    }
 
     #[test]
     fn embedded_networks_load_for_their_game() {
