@@ -107,7 +107,6 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
             t.net.shape.buckets
         ));
     }
-    let n = shape.len();
     if bytes.len() != size(shape) {
         return Err("wrong size".into());
     }
@@ -115,22 +114,15 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
     if fnv1a32(&bytes[..body]) != u32_at(body) {
         return Err("checksum does not match (damaged file)".into());
     }
-    let floats = |k: usize, out: &mut [f32]| {
-        let at = HEADER + 4 * n * k;
-        for (o, c) in out.iter_mut().zip(bytes[at..at + 4 * n].chunks_exact(4)) {
+    // The five float blocks one after the other: parameters, their two
+    // moments, the factors' two moments.
+    let mut at = HEADER;
+    for out in [&mut t.net.params, &mut t.m, &mut t.v, &mut t.fm, &mut t.fv] {
+        let len = 4 * out.len();
+        for (o, c) in out.iter_mut().zip(bytes[at..at + len].chunks_exact(4)) {
             *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
-    };
-    floats(0, &mut t.net.params);
-    floats(1, &mut t.m);
-    floats(2, &mut t.v);
-    let factors = HEADER + 12 * n;
-    let fl = FACTORS * shape.hidden;
-    for (k, out) in [&mut t.fm, &mut t.fv].into_iter().enumerate() {
-        let at = factors + 4 * fl * k;
-        for (o, c) in out.iter_mut().zip(bytes[at..at + 4 * fl].chunks_exact(4)) {
-            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+        at += len;
     }
     t.step = u64_at(32);
     Ok(Progress {

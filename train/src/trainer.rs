@@ -9,6 +9,7 @@
 
 use rayon::prelude::*;
 
+use movegen::SQUARES;
 use nnue::bucket;
 
 use crate::dataset::{sigmoid, Sample, MAX_ACTIVE};
@@ -200,6 +201,20 @@ pub fn loss(net: &Network, samples: &[Sample], hyper: &Hyper) -> f64 {
     sums.iter().sum::<f64>() / samples.len() as f64
 }
 
+/// Adam's decay of its first moments.
+const B1: f32 = 0.9;
+/// Adam's decay of its second moments.
+const B2: f32 = 0.999;
+/// Adam's guard against division by zero.
+const EPS: f32 = 1e-8;
+
+/// Adam's moments `m`, `v` moved by gradient `g`.
+#[inline]
+fn adam_moments(m: &mut f32, v: &mut f32, g: f32) {
+    *m = B1 * *m + (1.0 - B1) * g;
+    *v = B2 * *v + (1.0 - B2) * g * g;
+}
+
 /// Factors of the first layer: one per (side, kind), the rows of the
 /// 90 features `side * 7 + kind` of docs/NNUE.md's inputs.
 ///
@@ -211,7 +226,7 @@ pub fn loss(net: &Network, samples: &[Sample], hyper: &Hyper) -> f64 {
 /// rows. A piece seen on one point teaches every point what it is worth,
 /// which a few hundred thousand positions cannot teach each point alone:
 /// the network learns material first and the points' differences after.
-pub const FACTORS: usize = nnue::INPUTS / 90;
+pub const FACTORS: usize = nnue::INPUTS / SQUARES;
 
 /// A network with its optimiser state and gradient buffers.
 pub struct Trainer {
@@ -301,9 +316,6 @@ impl Trainer {
 
     /// AdamW on the summed gradient.
     fn adam(&mut self, lr: f32) {
-        const B1: f32 = 0.9;
-        const B2: f32 = 0.999;
-        const EPS: f32 = 1e-8;
         let t = self.step as i32;
         let c1 = 1.0 / (1.0 - B1.powi(t));
         let c2 = 1.0 / (1.0 - B2.powi(t));
@@ -318,7 +330,7 @@ impl Trainer {
         let mut factor_step = vec![0.0f32; FACTORS * h];
         if self.hyper.factorise {
             for (k, fs) in factor_step.chunks_exact_mut(h).enumerate() {
-                let rows = &self.total[k * 90 * h..(k + 1) * 90 * h];
+                let rows = &self.total[k * SQUARES * h..(k + 1) * SQUARES * h];
                 for row in rows.chunks_exact(h) {
                     for (s, g) in fs.iter_mut().zip(row) {
                         *s += g;
@@ -327,9 +339,7 @@ impl Trainer {
                 let m = &mut self.fm[k * h..][..h];
                 let v = &mut self.fv[k * h..][..h];
                 for ((s, m), v) in fs.iter_mut().zip(m).zip(v) {
-                    let g = *s;
-                    *m = B1 * *m + (1.0 - B1) * g;
-                    *v = B2 * *v + (1.0 - B2) * g * g;
+                    adam_moments(m, v, *s);
                     *s = -lr * (*m * c1) / ((*v * c2).sqrt() + EPS);
                 }
             }
@@ -345,13 +355,12 @@ impl Trainer {
             .enumerate()
             .for_each(|(i, (((p, m), v), g))| {
                 for (j, (((p, m), v), g)) in p.iter_mut().zip(m).zip(v).zip(g).enumerate() {
-                    *m = B1 * *m + (1.0 - B1) * g;
-                    *v = B2 * *v + (1.0 - B2) * g * g;
+                    adam_moments(m, v, *g);
                     let upd = (*m * c1) / ((*v * c2).sqrt() + EPS);
                     *p -= lr * (upd + wd * *p);
                     let at = i * BLOCK + j;
                     if at < b1_at {
-                        *p += factor_step[at / (90 * h) * h + at % h];
+                        *p += factor_step[at / (SQUARES * h) * h + at % h];
                     }
                     let limit = if at < w2_at {
                         W1_MAX
