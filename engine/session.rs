@@ -212,12 +212,15 @@ impl Session {
         let effect = self.settings.set(id, value).map_err(|e| e.named(name))?;
         match effect {
             Effect::ClearHash => self.clear_pending = true,
-            Effect::Variant => {
-                self.pos = Position::startpos(self.settings.variant);
-                self.note_missing_network();
-            }
+            // No note about a missing network here: `Use NNUE` is on by
+            // default, and a GUI choosing Xiangqi (no network yet) should
+            // not get a line about it at every game.
+            Effect::Variant => self.pos = Position::startpos(self.settings.variant),
             Effect::NewGame => self.new_game(),
-            Effect::UseNnue => self.note_missing_network(),
+            // Only a change to on is news: setting the default again (as
+            // GUIs do at every start) stays silent.
+            Effect::UseNnue if !before.use_nnue => self.note_missing_network(),
+            Effect::UseNnue => {}
             Effect::Network(game) => match self.load_network(game) {
                 Ok(net) => self.note(&format!(
                     "{name}: loaded the {} network {:?}",
@@ -225,9 +228,10 @@ impl Session {
                     net
                 )),
                 Err(_) if self.settings.eval_file(game).is_empty() => {
-                    // No file and none embedded: back to no network.
+                    // No file and none embedded: back to no network, the
+                    // default for a game without an embedded one, so no
+                    // note (GUIs send every default at start).
                     self.networks[slot(game)] = None;
-                    self.note_missing_network();
                 }
                 Err(reason) => {
                     let path = self.settings.eval_file(game).to_string();
@@ -260,7 +264,8 @@ impl Session {
     pub fn set_variant(&mut self, v: Variant) {
         self.settings.variant = v;
         self.pos = Position::startpos(v);
-        self.note_missing_network();
+        // No note about a missing network: with `Use NNUE` on by default
+        // every Xiangqi game would start with one.
     }
 
     /// A new game starts (UCI `ucinewgame`, UCCI `newgame`, XBoard `new`):
@@ -530,7 +535,7 @@ fn slot(game: Game) -> usize {
 
 /// The embedded network of `game`, checked like a user's file (a bad one
 /// is a build mistake that the tests catch; here it is just not used).
-fn embedded_network(game: Game) -> Option<Arc<Network>> {
+pub(crate) fn embedded_network(game: Game) -> Option<Arc<Network>> {
     let bytes = nnue::embedded(game)?;
     Network::from_bytes_for(bytes, game).ok().map(Arc::new)
 }

@@ -169,6 +169,62 @@ fn resuming_a_cut_file_gives_the_uninterrupted_run() {
     assert_eq!(std::fs::read(&full_path).expect("read"), full);
 }
 
+/// The header's network field (bytes 44–47).
+fn header_network(bytes: &[u8]) -> u32 {
+    let mut b = [0u8; data::RECORD_SIZE];
+    b.copy_from_slice(&bytes[..data::RECORD_SIZE]);
+    data::Header::decode(&b).expect("a header").recipe.network
+}
+
+#[test]
+fn the_evaluation_played_is_recorded_and_kept_on_resume() {
+    let embedded = nnue::embedded(movegen::Game::Janggi).expect("janggi has a network");
+    let checksum = u32::from_le_bytes(embedded[embedded.len() - 4..].try_into().expect("4"));
+    // By default Janggi plays with its embedded network, Xiangqi (none
+    // yet) classically; `--classical` and `--eval-file` choose.
+    let net_path = temp("net");
+    let net = run(&args("janggi", &net_path, &[]));
+    assert_eq!(header_network(&net), checksum);
+    let classical_path = temp("classical");
+    let classical = run(&args("janggi", &classical_path, &["--classical"]));
+    assert_eq!(header_network(&classical), 0);
+    assert_ne!(
+        records(&net),
+        records(&classical),
+        "the network changes the games"
+    );
+    let file = temp("file.jnn");
+    std::fs::write(&file, embedded).expect("write");
+    let file_arg = file.display().to_string();
+    let from_file = temp("fromfile");
+    assert_eq!(
+        run(&args("janggi", &from_file, &["--eval-file", &file_arg])),
+        net
+    );
+    let x = temp("x");
+    assert_eq!(header_network(&run(&args("xiangqi", &x, &[]))), 0);
+    // A file made with one evaluation is not continued with another.
+    let mut a = args("janggi", &net_path, &["--classical"]);
+    a.games = 7;
+    assert!(generate(&a).is_err());
+    assert_eq!(std::fs::read(&net_path).expect("read"), net);
+    // A network of the other game, or not a network, is refused.
+    let bad = temp("bad");
+    assert!(generate(&args("xiangqi", &bad, &["--eval-file", &file_arg])).is_err());
+    let junk = temp("junk.jnn");
+    std::fs::write(&junk, b"not a network").expect("write");
+    let junk_arg = junk.display().to_string();
+    assert!(generate(&args("janggi", &bad, &["--eval-file", &junk_arg])).is_err());
+    assert!(parse_args(&[
+        "--out".into(),
+        "x".into(),
+        "--classical".into(),
+        "--eval-file".into(),
+        "n".into()
+    ])
+    .is_err());
+}
+
 #[test]
 fn stats_summarise_and_bad_files_are_errors() {
     let p = temp("stats");

@@ -78,7 +78,11 @@ fn uci_loads_refuses_and_keeps_networks() {
     let mut e = Jiang::start();
     e.uci("uci");
 
-    // No network yet: `Use NNUE` says the classical evaluation stays.
+    // No Xiangqi network yet: `Use NNUE` is on by default and says
+    // nothing when set again, but turning it on says the classical
+    // evaluation stays.
+    assert!(e.uci("setoption name Use NNUE value true").is_empty());
+    assert!(e.uci("setoption name Use NNUE value false").is_empty());
     let out = e.uci("setoption name Use NNUE value true");
     assert!(
         out.len() == 1 && out[0].contains("classical evaluation"),

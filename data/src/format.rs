@@ -38,6 +38,9 @@ pub struct Recipe {
     pub win_plies: u8,
     /// Move cap in plies (0: none).
     pub max_plies: u16,
+    /// The evaluation the search used: 0 the classical one, otherwise the
+    /// checksum of the network file (its last four bytes, `jiang-nnue`).
+    pub network: u32,
 }
 
 /// A segment header: the variant of its records and how they were made.
@@ -100,6 +103,7 @@ impl Header {
         b[36..40].copy_from_slice(&r.shard_count.to_le_bytes());
         b[40..42].copy_from_slice(&r.win_score.to_le_bytes());
         b[42..44].copy_from_slice(&r.max_plies.to_le_bytes());
+        b[44..48].copy_from_slice(&r.network.to_le_bytes());
         b
     }
 
@@ -108,8 +112,7 @@ impl Header {
         b.len() >= MAGIC.len() && b[..MAGIC.len()] == MAGIC
     }
 
-    /// Read a header, checking magic, version, record size, variant and
-    /// the zero bytes.
+    /// Read a header, checking magic, version, record size and variant.
     pub fn decode(b: &[u8; RECORD_SIZE]) -> Result<Header, DataErrorKind> {
         if !Header::is_header(b) {
             return Err(DataErrorKind::NotDataFile);
@@ -123,11 +126,6 @@ impl Header {
             return Err(DataErrorKind::RecordSize(size));
         }
         let variant = variant_from_code(b[16]).ok_or(DataErrorKind::Variant(b[16]))?;
-        if b[44..].iter().any(|&x| x != 0) {
-            return Err(DataErrorKind::BadHeader(
-                "reserved bytes 44-47 are not zero",
-            ));
-        }
         let recipe = Recipe {
             seed: u64_at(b, 24),
             nodes: u32_at(b, 20),
@@ -137,6 +135,7 @@ impl Header {
             win_score: u16_at(b, 40),
             win_plies: b[17],
             max_plies: u16_at(b, 42),
+            network: u32_at(b, 44),
         };
         Ok(Header { variant, recipe })
     }
@@ -447,6 +446,7 @@ mod tests {
                 win_score: 1000,
                 win_plies: 6,
                 max_plies: 400,
+                network: 0xdead_beef,
             },
         );
         let b = h.encode();

@@ -31,10 +31,11 @@
 //! | 36–39  | u32  | shard count N |
 //! | 40–41  | u16  | win adjudication: centipawns |
 //! | 42–43  | u16  | move cap in plies (0: none) |
-//! | 44–47  |      | zero |
+//! | 44–47  | u32  | evaluation of the search: 0 classical, otherwise the network file's checksum |
 //!
-//! Bytes 17–43 record how the data was made ([`Recipe`]); readers need
-//! only the variant.
+//! Bytes 17–47 record how the data was made ([`Recipe`]); readers need
+//! only the variant. Files written before bytes 44–47 named the network
+//! have zero there, which is what they mean: the classical evaluation.
 //!
 //! Record (one position):
 //!

@@ -21,8 +21,6 @@ pub enum DataErrorKind {
     RecordSize(u16),
     /// An unknown variant code.
     Variant(u8),
-    /// A header field that cannot be.
-    BadHeader(&'static str),
     /// The file ends inside a header or record: this many bytes of it.
     Truncated(usize),
     /// A record field that cannot be.
@@ -42,7 +40,6 @@ impl fmt::Display for DataErrorKind {
             Version(v) => write!(f, "format version {v}, this build reads version 1"),
             RecordSize(n) => write!(f, "record size {n}, expected {RECORD_SIZE}"),
             Variant(c) => write!(f, "unknown variant code {c}"),
-            BadHeader(why) => write!(f, "bad header: {why}"),
             Truncated(n) => write!(
                 f,
                 "truncated: the file ends {n} bytes into a {RECORD_SIZE}-byte record"

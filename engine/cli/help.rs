@@ -48,7 +48,8 @@ every run with one thread, and the speed.";
 const DATAGEN: &str = "\
 usage: jiang datagen --out FILE [--variant V] [--games N] [--nodes N]
                      [--threads N] [--seed S] [--randomplies N] [--shard I/N]
-                     [--win-score CP] [--win-plies N] [--max-plies N] [--quiet]
+                     [--win-score CP] [--win-plies N] [--max-plies N]
+                     [--eval-file NET | --classical] [--quiet]
        jiang datagen --stats FILE...
 
 Plays the search against itself from random openings and writes every
@@ -69,6 +70,10 @@ the game's number, to FILE (binary format: README, `Data generation`).
   --win-plies N      ... for N plies in a row (defaults 1000 and 6; 0: off)
   --max-plies N      end a game after N searched plies (default 400; 0: off):
                      a draw, or Janggi counting where the rule set counts
+  --eval-file NET    search with this network file (default: the game's
+                     embedded network, as `Use NNUE` is on by default; the
+                     classical evaluation for a game without one)
+  --classical        search with the classical evaluation
   --quiet            no progress line (games, positions, positions/s, ETA)
 Rerunning the same command continues FILE after its last complete game.
   --stats FILE...    games, positions, results, plies per game, flags and a

@@ -2,11 +2,13 @@
 
 use std::time::Instant;
 
-use movegen::{PerftOptions, Position, Ranks, Variant};
+use movegen::{Game, PerftOptions, Position, Ranks, Variant};
 
 use super::args::{ArgError, Args, Opt};
 use super::{args_error, CliError};
 use crate::commands;
+use crate::options::Settings;
+use crate::session::embedded_network;
 
 /// Options of `jiang perft`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,11 +145,21 @@ fn parse_bench(args: &[String]) -> Result<BenchArgs, ArgError> {
     Ok((depth, threads, hash))
 }
 
-/// `jiang bench`.
+/// `jiang bench`: the engine as its default options set it up, so with
+/// the embedded networks when `Use NNUE` is on by default (the protocols'
+/// `bench` with no option changed gives the same count).
 pub fn bench(args: &[String]) -> Result<(), CliError> {
     let (depth, threads, hash) = parse_bench(args).map_err(args_error("bench"))?;
+    let networks = if Settings::default().use_nnue {
+        [
+            embedded_network(Game::Xiangqi),
+            embedded_network(Game::Janggi),
+        ]
+    } else {
+        [None, None]
+    };
     let mut out = std::io::stdout();
-    search::bench(depth, threads, hash, &mut out);
+    search::bench_with_networks(depth, threads, hash, networks, &mut out);
     Ok(())
 }
 

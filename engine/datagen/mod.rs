@@ -6,8 +6,17 @@
 //! jiang datagen --out FILE [--variant V] [--games N] [--nodes N] [--threads N]
 //!               [--seed S] [--randomplies N] [--shard I/N]
 //!               [--win-score CP] [--win-plies N] [--max-plies N]
+//!               [--eval-file NET | --classical]
 //! jiang datagen --stats FILE...
 //! ```
+//!
+//! The search evaluates as the engine's default options do: with the
+//! game's embedded network when it has one (`Use NNUE` is on by
+//! default), classically otherwise. `--eval-file` plays with a network
+//! file instead, `--classical` without a network. The header records
+//! which network played (its checksum), so the games of later networks
+//! are told from those of earlier ones and a resumed run continues with
+//! the same evaluation.
 //!
 //! Games are numbered from 0. Game `k` depends on `(seed, k)` and the
 //! settings only ([`game::game_seed`]): its random opening (a random
@@ -27,16 +36,19 @@ mod game;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, IsTerminal, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use data::{DataErrorKind, Header, Reader, Recipe, Record, Summary};
 use jiang_match::shard::Shard;
 use movegen::Variant;
+use nnue::Network;
 use search::Engine;
 
 use crate::cli::args::{ArgError, Args, Opt};
 use crate::cli::tools::VARIANTS;
+use crate::options::Settings;
+use crate::session::embedded_network;
 
 pub use game::{game_seed, play, stored_score};
 
@@ -63,15 +75,55 @@ pub struct DatagenArgs {
     pub win_plies: u8,
     /// Positions searched per game before the move cap ends it (0: none).
     pub max_plies: u16,
+    /// The evaluation of the search.
+    pub eval: DatagenEval,
     /// The output file.
     pub out: String,
     /// Print a progress line on stderr.
     pub progress: bool,
 }
 
+/// The evaluation `jiang datagen` searches with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatagenEval {
+    /// The hand-written evaluation.
+    Classical,
+    /// The game's embedded network (classical when it has none).
+    Embedded,
+    /// The network in this file.
+    File(String),
+}
+
+impl DatagenEval {
+    /// The evaluation of the engine's default options.
+    pub fn default_for_engine() -> DatagenEval {
+        match Settings::default().use_nnue {
+            true => DatagenEval::Embedded,
+            false => DatagenEval::Classical,
+        }
+    }
+
+    /// The network to search `variant` with (`None`: classical). A file
+    /// that cannot be read or is not a network of the game is an error.
+    pub fn network(&self, variant: Variant) -> Result<Option<Arc<Network>>, String> {
+        let game = variant.game();
+        match self {
+            DatagenEval::Classical => Ok(None),
+            DatagenEval::Embedded => Ok(embedded_network(game)),
+            DatagenEval::File(path) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                Network::from_bytes_for(&bytes, game)
+                    .map(|n| Some(Arc::new(n)))
+                    .map_err(|e| format!("{path}: {e}"))
+            }
+        }
+    }
+}
+
 impl DatagenArgs {
-    /// The header of the file these arguments write.
-    pub fn header(&self) -> Header {
+    /// The header of the file these arguments write when the search uses
+    /// the network whose checksum is `network` (0: classical).
+    pub fn header(&self, network: u32) -> Header {
         Header::new(
             self.variant,
             Recipe {
@@ -83,6 +135,7 @@ impl DatagenArgs {
                 win_score: self.win_score,
                 win_plies: self.win_plies,
                 max_plies: self.max_plies,
+                network,
             },
         )
     }
@@ -109,6 +162,8 @@ const OPTIONS: &[Opt] = &[
     Opt::value("--win-score"),
     Opt::value("--win-plies"),
     Opt::value("--max-plies"),
+    Opt::value("--eval-file"),
+    Opt::switch("--classical"),
     Opt::switch("--stats"),
     Opt::switch("--quiet"),
 ];
@@ -150,6 +205,12 @@ pub fn parse_args(args: &[String]) -> Result<DatagenCommand, ArgError> {
     }
     a.at_most(0)?;
     let out = a.value("--out").ok_or(ArgError::Missing("--out FILE"))?;
+    let eval = match (a.value("--eval-file"), a.flag("--classical")) {
+        (Some(_), true) => return Err(ArgError::Conflict("--eval-file", "--classical")),
+        (Some(path), false) => DatagenEval::File(path.to_string()),
+        (None, true) => DatagenEval::Classical,
+        (None, false) => DatagenEval::default_for_engine(),
+    };
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let positive = "a positive number";
     Ok(DatagenCommand::Generate(DatagenArgs {
@@ -185,6 +246,7 @@ pub fn parse_args(args: &[String]) -> Result<DatagenCommand, ArgError> {
         max_plies: a
             .parsed("--max-plies", "a number from 0 to 65535", |_: &u16| true)?
             .unwrap_or(DEFAULT_MAX_PLIES),
+        eval,
         out: out.to_string(),
         progress: !a.flag("--quiet"),
     }))
@@ -260,8 +322,7 @@ fn resume_point(path: &str, header: &Header) -> Result<(u64, Option<u64>), Strin
 /// Open the output: a new file with its header, or an existing one cut
 /// after its last complete game. Returns it, positioned at its end, and
 /// the shard's first game still to play.
-fn open_output(a: &DatagenArgs) -> Result<(File, u64), String> {
-    let header = a.header();
+fn open_output(a: &DatagenArgs, header: &Header) -> Result<(File, u64), String> {
     let path = &a.out;
     let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
     if !exists {
@@ -270,7 +331,7 @@ fn open_output(a: &DatagenArgs) -> Result<(File, u64), String> {
             .map_err(|e| format!("{path}: {e}"))?;
         return Ok((f, u64::from(a.shard.0)));
     }
-    let (keep, last) = resume_point(path, &header)?;
+    let (keep, last) = resume_point(path, header)?;
     let mut f = OpenOptions::new()
         .write(true)
         .open(path)
@@ -301,7 +362,9 @@ fn progress_line(done: u64, total: u64, positions: u64, elapsed: Duration) -> St
 /// Play the shard's games still missing from the file and write them in
 /// game order.
 pub fn generate(a: &DatagenArgs) -> Result<RunReport, String> {
-    let (file, first) = open_output(a)?;
+    let net = a.eval.network(a.variant)?;
+    let header = a.header(net.as_ref().map_or(0, |n| n.checksum()));
+    let (file, first) = open_output(a, &header)?;
     let step = u64::from(a.shard.1);
     // The shard's games still to play are first, first + step, … below
     // a.games: the j-th is first + j * step.
@@ -317,10 +380,11 @@ pub fn generate(a: &DatagenArgs) -> Result<RunReport, String> {
         let workers = usize::try_from(total).map_or(a.threads, |t| a.threads.min(t.max(1)));
         for _ in 0..workers {
             let tx = tx.clone();
-            let (next, failed) = (&next, &failed);
+            let (next, failed, net) = (&next, &failed, &net);
             s.spawn(move || {
                 let mut engine = Engine::new();
                 engine.set_threads(1);
+                engine.set_network(a.variant.game(), net.clone());
                 while !failed.load(Relaxed) {
                     let j = next.fetch_add(1, Relaxed);
                     if j >= total {

@@ -176,7 +176,7 @@ impl Default for Settings {
             rank_mode: RankMode::Auto,
             variant_set_by_gui: false,
             end: EndRule::default(),
-            use_nnue: false,
+            use_nnue: true,
             eval_file: String::new(),
             eval_file_janggi: String::new(),
         }

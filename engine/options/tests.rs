@@ -182,6 +182,9 @@ fn tolerant_setoption() {
 #[test]
 fn network_options() {
     let mut s = Settings::default();
+    assert!(s.use_nnue, "on by default");
+    assert_eq!(s.set(OptionId::UseNnue, "false"), Ok(Effect::UseNnue));
+    assert!(!s.use_nnue);
     assert_eq!(s.set(OptionId::UseNnue, "true"), Ok(Effect::UseNnue));
     assert!(s.use_nnue);
     assert_eq!(
@@ -200,7 +203,7 @@ fn network_options() {
     );
     assert_eq!(s.eval_file, "");
     let uci = uci_lines();
-    assert!(uci.contains(&"option name Use NNUE type check default false".to_string()));
+    assert!(uci.contains(&"option name Use NNUE type check default true".to_string()));
     assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
     let ucci = ucci_lines();
     assert!(ucci.contains(&"option evalfilejanggi type string default <empty>".to_string()));

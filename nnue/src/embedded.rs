@@ -33,6 +33,16 @@ mod tests {
     }
 
     #[test]
+    fn checksum_is_the_files_closing_four_bytes() {
+        for game in [Game::Xiangqi, Game::Janggi] {
+            if let Some(bytes) = embedded(game) {
+                let net = Network::from_bytes(bytes).expect("embedded network loads");
+                assert_eq!(net.checksum().to_le_bytes()[..], bytes[bytes.len() - 4..]);
+            }
+        }
+    }
+
+    #[test]
     fn embedded_networks_load_for_their_game() {
         for game in [Game::Xiangqi, Game::Janggi] {
             if let Some(bytes) = embedded(game) {

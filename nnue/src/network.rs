@@ -272,6 +272,17 @@ impl Network {
         Ok(net)
     }
 
+    /// The checksum that closes the network's file: a short name for the
+    /// weights (training data records which network played its games).
+    pub fn checksum(&self) -> u32 {
+        let bytes = self.to_bytes();
+        let mut tail = Reader {
+            bytes: &bytes,
+            at: bytes.len() - CHECKSUM_BYTES,
+        };
+        tail.u32()
+    }
+
     /// The network as a file (`docs/NNUE.md`, File format).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut v = Vec::with_capacity(file_size(self.hidden, self.buckets));
