@@ -213,8 +213,8 @@ impl Session {
         match effect {
             Effect::ClearHash => self.clear_pending = true,
             // No note about a missing network here: `Use NNUE` is on by
-            // default, and a GUI choosing Xiangqi (no network yet) should
-            // not get a line about it at every game.
+            // default, and a GUI choosing a game whose network failed to
+            // load should not get a line about it at every game.
             Effect::Variant => self.pos = Position::startpos(self.settings.variant),
             Effect::NewGame => self.new_game(),
             // Only a change to on is news: setting the default again (as
@@ -265,7 +265,7 @@ impl Session {
         self.settings.variant = v;
         self.pos = Position::startpos(v);
         // No note about a missing network: with `Use NNUE` on by default
-        // every Xiangqi game would start with one.
+        // every game of a variant without one would start with it.
     }
 
     /// A new game starts (UCI `ucinewgame`, UCCI `newgame`, XBoard `new`):

@@ -180,8 +180,8 @@ fn header_network(bytes: &[u8]) -> u32 {
 fn the_evaluation_played_is_recorded_and_kept_on_resume() {
     let embedded = nnue::embedded(movegen::Game::Janggi).expect("janggi has a network");
     let checksum = u32::from_le_bytes(embedded[embedded.len() - 4..].try_into().expect("4"));
-    // By default Janggi plays with its embedded network, Xiangqi (none
-    // yet) classically; `--classical` and `--eval-file` choose.
+    // By default each game plays with its embedded network;
+    // `--classical` and `--eval-file` choose.
     let net_path = temp("net");
     let net = run(&args("janggi", &net_path, &[]));
     assert_eq!(header_network(&net), checksum);
@@ -202,7 +202,11 @@ fn the_evaluation_played_is_recorded_and_kept_on_resume() {
         net
     );
     let x = temp("x");
-    assert_eq!(header_network(&run(&args("xiangqi", &x, &[]))), 0);
+    let xiangqi = nnue::embedded(movegen::Game::Xiangqi).expect("xiangqi has a network");
+    assert_eq!(
+        header_network(&run(&args("xiangqi", &x, &[]))),
+        u32::from_le_bytes(xiangqi[xiangqi.len() - 4..].try_into().expect("4"))
+    );
     // A file made with one evaluation is not continued with another.
     let mut a = args("janggi", &net_path, &["--classical"]);
     a.games = 7;

@@ -257,9 +257,9 @@ pub const OPTIONS: &[OptionRow] = &[
         uci: Some("Use NNUE"),
         ucci: Some("usennue"),
         xboard: true,
-        // On: the embedded Janggi network beat the classical evaluation
-        // by SPRT at 10s+0.1s (issue 14). A game without a network (today
-        // Xiangqi) is evaluated classically whatever this says.
+        // On: each game's embedded network beat the classical evaluation
+        // by SPRT (issue 14). A game without a network loaded is
+        // evaluated classically whatever this says.
         kind: Kind::Check { default: true },
     },
     OptionRow {

@@ -1,9 +1,8 @@
 //! The networks built into the binary, one per game.
 //!
-//! Janggi's network is `nnue/nets/janggi.jnn` (how it was made: the
-//! README, "The networks made so far"); Xiangqi has none yet. To embed
-//! one, put its file in `nnue/nets/` (named as below) and replace the
-//! `None` of its game with `Some(include_bytes!("../nets/<file>"))`. The
+//! Xiangqi's network is `nnue/nets/xiangqi.jnn`, Janggi's
+//! `nnue/nets/janggi.jnn` (how each was made: the README, "The networks
+//! made so far"). To replace one, put the new file in its place. The
 //! engine loads what this returns at start-up with the same checks as a
 //! user's `EvalFile`, so a damaged file shows up as a test failure, not a
 //! crash.
@@ -13,8 +12,7 @@ use movegen::Game;
 /// The embedded network file of `game`, if one is built in.
 pub fn embedded(game: Game) -> Option<&'static [u8]> {
     match game {
-        // Later: Some(include_bytes!("../nets/xiangqi.jnn")).
-        Game::Xiangqi => None,
+        Game::Xiangqi => Some(include_bytes!("../nets/xiangqi.jnn")),
         Game::Janggi => Some(include_bytes!("../nets/janggi.jnn")),
     }
 }
@@ -25,11 +23,13 @@ mod tests {
     use crate::Network;
 
     #[test]
-    fn janggi_network_is_embedded() {
-        let bytes = embedded(Game::Janggi);
-        assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, Game::Janggi).is_ok()));
-        // It is Janggi's, and no other game's.
-        assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, Game::Xiangqi).is_err()));
+    fn each_game_has_its_own_network_embedded() {
+        for (game, other) in [(Game::Xiangqi, Game::Janggi), (Game::Janggi, Game::Xiangqi)] {
+            let bytes = embedded(game);
+            assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, game).is_ok()));
+            // It is this game's, and not the other's.
+            assert!(bytes.is_some_and(|b| Network::from_bytes_for(b, other).is_err()));
+        }
     }
 
     #[test]
