@@ -552,6 +552,13 @@ fn sync(e: &mut Jiang, proto: &str, n: u32) {
             e.until(timeout, |l| l == tok);
         }
         _ => {
+            // `isready` cannot be told apart from a fuzzed one, whose
+            // early `readyok` would end the wait with lines still queued;
+            // an unknown command with a unique name is answered by an
+            // error naming it, in order, once everything before is done.
+            let tok = format!("sync9{n:06}");
+            e.send(&tok);
+            e.until(timeout, |l| l.contains(&tok));
             e.send("isready");
             e.until(timeout, |l| l == "readyok");
         }
