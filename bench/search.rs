@@ -1,6 +1,8 @@
 //! Search speed benchmark: Jiang's single-thread nodes per second against
-//! Debian's `fairy-stockfish` in the same run, and Jiang's time to depth
-//! with all threads against one thread.
+//! Debian's `fairy-stockfish` in the same run; Jiang's nodes per second
+//! with its embedded network, on each instruction set the CPU runs,
+//! against its classical evaluation; and Jiang's time to depth with all
+//! threads against one thread.
 //!
 //! Run with `cargo bench -p jiang-bench --bench search` (add `-- --quick`
 //! for shorter searches). For each game, both engines search the start
@@ -13,10 +15,12 @@
 //! `PATH`, then `/usr/games/fairy-stockfish`; without it only Jiang's
 //! figures are printed.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use jiang_bench::{search_blocking, Peer};
 use movegen::{Position, Variant};
+use nnue::{Isa, Network};
 use search::{Engine, Limits};
 
 /// Nodes per second the peer reports at the end of a fixed-time search
@@ -57,6 +61,12 @@ fn jiang_nps(engine: &mut Engine, variant: Variant, ms: u64) -> f64 {
     nodes as f64 / t.elapsed().as_secs_f64().max(1e-9)
 }
 
+/// The embedded network of `variant`'s game, as the engine loads it.
+fn embedded(variant: Variant) -> Option<Network> {
+    let game = variant.game();
+    nnue::embedded(game).and_then(|b| Network::from_bytes_for(b, game).ok())
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -72,8 +82,16 @@ fn main() {
     }
     let mut engine = Engine::new();
     engine.set_threads(1);
+    // Jiang as it plays by default: each game's embedded network.
+    for variant in [Variant::Xiangqi, Variant::Janggi] {
+        engine.set_network(variant.game(), embedded(variant).map(Arc::new));
+    }
 
-    println!("Single-thread nodes/s from the start position, go movetime {ms}, {runs} runs each:");
+    println!(
+        "Single-thread nodes/s from the start position, go movetime {ms}, {runs} runs each \
+         (Jiang with its network, {}):",
+        Isa::detected().name()
+    );
     println!(
         "{:<8} {:>12} {:>12} {:>8} {:>8}",
         "game", "jiang", "fsf", "median", "best"
@@ -101,12 +119,52 @@ fn main() {
         );
     }
 
+    println!(
+        "\nJiang's network on each instruction set against its classical evaluation \
+         (nodes/s, go movetime {ms}, median of {runs} alternating runs):"
+    );
+    for variant in [Variant::Xiangqi, Variant::Janggi] {
+        let Some(net) = embedded(variant) else {
+            println!("{:<8} no embedded network", game(variant));
+            continue;
+        };
+        let isas = Isa::supported();
+        let mut classical = Vec::new();
+        let mut with_net = vec![Vec::new(); isas.len()];
+        for _ in 0..runs {
+            engine.set_network(variant.game(), None);
+            classical.push(jiang_nps(&mut engine, variant, ms));
+            for (i, &isa) in isas.iter().enumerate() {
+                let n = Arc::new(net.clone().with_isa(isa));
+                engine.set_network(variant.game(), Some(n));
+                with_net[i].push(jiang_nps(&mut engine, variant, ms));
+            }
+        }
+        let base = median(classical);
+        println!("{:<8} classical {base:>10.0}", game(variant));
+        for (isa, v) in isas.iter().zip(with_net) {
+            let m = median(v);
+            println!(
+                "{:<8} {:<9} {m:>10.0} {:>6.2}x of classical",
+                "",
+                isa.name(),
+                m / base.max(1.0)
+            );
+        }
+        engine.set_network(variant.game(), Some(Arc::new(net)));
+    }
+
     if threads > 1 {
-        println!("\nTime to depth {depth} over the bench positions, {threads} threads vs 1:");
+        println!(
+            "\nTime to depth {depth} over the bench positions with the networks, {threads} threads vs 1:"
+        );
+        let nets = [Variant::Xiangqi, Variant::Janggi].map(|v| embedded(v).map(Arc::new));
+        let bench =
+            |t| search::bench_with_networks(Some(depth), t, 16, nets.clone(), &mut std::io::sink());
         let mut ratios = Vec::new();
         for _ in 0..runs.min(4) {
-            let one = search::bench(Some(depth), 1, 16, &mut std::io::sink());
-            let all = search::bench(Some(depth), threads, 16, &mut std::io::sink());
+            let one = bench(1);
+            let all = bench(threads);
             let r = all.time_ms as f64 / one.time_ms.max(1) as f64;
             println!(
                 "  1 thread {:>6} ms, {threads} threads {:>6} ms: {r:.3}x",

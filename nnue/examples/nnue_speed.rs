@@ -1,16 +1,32 @@
 //! Time the network's inner loops on a random network of the default
-//! size: an incremental update (quiet and capture), a full refresh and an
-//! evaluation. `cargo run --release -p jiang-nnue --example nnue_speed`.
+//! size (or of the hidden size given as the argument), once for each
+//! instruction set this CPU runs: an incremental update (quiet and
+//! capture), a full refresh and an evaluation.
+//! `cargo run --release -p jiang-nnue --example nnue_speed [HIDDEN]`.
 
 use movegen::{Game, Position, Variant};
-use nnue::{Accumulator, Delta, Network, DEFAULT_BUCKETS, DEFAULT_HIDDEN};
+use nnue::{Accumulator, Delta, Isa, Network, DEFAULT_BUCKETS, DEFAULT_HIDDEN};
 use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
-    let Some(net) = Network::random(Game::Xiangqi, DEFAULT_HIDDEN, DEFAULT_BUCKETS, 1) else {
+    let hidden = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(DEFAULT_HIDDEN);
+    let Some(net) = Network::random(Game::Xiangqi, hidden, DEFAULT_BUCKETS, 1) else {
+        eprintln!("no network of hidden size {hidden}");
         return;
     };
+    println!("hidden {hidden}, detected {}", Isa::detected().name());
+    for isa in Isa::supported() {
+        println!("{}:", isa.name());
+        time(&net.clone().with_isa(isa));
+    }
+}
+
+/// Time each inner loop of `net`.
+fn time(net: &Network) {
     let pos = Position::startpos(Variant::Xiangqi);
     let moves = pos.legal_moves();
     let quiet: Vec<Delta> = moves.iter().map(|&m| Delta::of(&pos, m)).collect();
@@ -25,13 +41,13 @@ fn main() {
             .ok()
             .map(|m| Delta::of(&p, m))
     });
-    let a = Accumulator::refresh(&net, &pos);
+    let a = Accumulator::refresh(net, &pos);
     let mut b = a.clone();
     let n = 2_000_000;
 
     let t = Instant::now();
     for i in 0..n {
-        b.update_from(black_box(&a), &net, &quiet[i % quiet.len()]);
+        b.update_from(black_box(&a), net, &quiet[i % quiet.len()]);
         black_box(&b);
     }
     println!(
@@ -42,7 +58,7 @@ fn main() {
     if let Some(d) = capture {
         let t = Instant::now();
         for _ in 0..n {
-            b.update_from(black_box(&a), &net, &d);
+            b.update_from(black_box(&a), net, &d);
             black_box(&b);
         }
         println!(
@@ -65,7 +81,7 @@ fn main() {
     let m = n / 50;
     let t = Instant::now();
     for _ in 0..m {
-        black_box(Accumulator::refresh(&net, black_box(&pos)));
+        black_box(Accumulator::refresh(net, black_box(&pos)));
     }
     println!(
         "refresh:          {:6.1} ns",

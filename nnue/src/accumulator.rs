@@ -16,6 +16,7 @@
 use movegen::{Color, Move, Piece, Position, Square};
 
 use crate::network::Network;
+use crate::simd;
 use crate::{feature_index, piece_count};
 
 /// Both perspectives' accumulators of one position: `H` values for Red
@@ -51,8 +52,13 @@ impl Accumulator {
         black.copy_from_slice(&net.b1);
         for s in Square::all() {
             if let Some(p) = pos.piece_at(s) {
-                add_in_place(red, net.feature_weights(feature_index(Color::Red, p, s)));
-                add_in_place(
+                simd::add_in_place(
+                    net.isa(),
+                    red,
+                    net.feature_weights(feature_index(Color::Red, p, s)),
+                );
+                simd::add_in_place(
+                    net.isa(),
                     black,
                     net.feature_weights(feature_index(Color::Black, p, s)),
                 );
@@ -104,10 +110,10 @@ impl Accumulator {
             let add = net.feature_weights(feature_index(c, piece, to));
             let sub = net.feature_weights(feature_index(c, piece, from));
             match captured {
-                None => add_sub(dst, src, add, sub),
+                None => simd::add_sub(net.isa(), dst, src, add, sub),
                 Some(v) => {
                     let sub2 = net.feature_weights(feature_index(c, v, to));
-                    add_sub_sub(dst, src, add, sub, sub2);
+                    simd::add_sub_sub(net.isa(), dst, src, add, sub, sub2);
                 }
             }
         }
@@ -147,70 +153,6 @@ impl Delta {
                 captured: pos.piece_at(m.to()),
             },
             None => Delta::None,
-        }
-    }
-}
-
-/// Lanes the update loops work on at a time: the hidden size is a
-/// multiple of it, and 8 × i16 is one SSE2 register.
-const LANES: usize = crate::HIDDEN_STEP;
-
-// How the update loops are written, measured with `examples/nnue_speed.rs`:
-// over fixed-size arrays of `LANES` values (no bounds checks), and as
-// functions of their own, never inlined: there the slices are known not
-// to overlap, and LLVM turns each loop into packed 16-bit adds (SSE2 on
-// any x86-64). Inlined into their caller, or over plain indexed chunks,
-// the same loops stayed scalar, about four times slower (a quiet update
-// of 2 × 256 values went from ~450 ns to ~110 ns, a refresh from ~11.5 µs
-// to ~1.6 µs, on a loaded machine). The call costs a few nanoseconds.
-
-/// `s` as arrays of [`LANES`] values (the hidden size is a multiple).
-#[inline(always)]
-fn lanes(s: &[i16]) -> impl Iterator<Item = &[i16; LANES]> {
-    s.chunks_exact(LANES).filter_map(|c| c.try_into().ok())
-}
-
-/// [`lanes`] of a mutable slice.
-#[inline(always)]
-fn lanes_mut(s: &mut [i16]) -> impl Iterator<Item = &mut [i16; LANES]> {
-    s.chunks_exact_mut(LANES).filter_map(|c| c.try_into().ok())
-}
-
-#[inline(never)]
-fn add_in_place(dst: &mut [i16], w: &[i16]) {
-    for (d, w) in lanes_mut(dst).zip(lanes(w)) {
-        for i in 0..LANES {
-            d[i] = d[i].wrapping_add(w[i]);
-        }
-    }
-}
-
-#[inline(never)]
-fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
-    let rows = lanes_mut(dst)
-        .zip(lanes(src))
-        .zip(lanes(add))
-        .zip(lanes(sub));
-    for (((d, s), a), b) in rows {
-        for i in 0..LANES {
-            d[i] = s[i].wrapping_add(a[i]).wrapping_sub(b[i]);
-        }
-    }
-}
-
-#[inline(never)]
-fn add_sub_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16], sub2: &[i16]) {
-    let rows = lanes_mut(dst)
-        .zip(lanes(src))
-        .zip(lanes(add))
-        .zip(lanes(sub))
-        .zip(lanes(sub2));
-    for ((((d, s), a), b), c) in rows {
-        for i in 0..LANES {
-            d[i] = s[i]
-                .wrapping_add(a[i])
-                .wrapping_sub(b[i])
-                .wrapping_sub(c[i]);
         }
     }
 }

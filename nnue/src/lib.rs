@@ -17,16 +17,19 @@
 //!   search pushes and pops with its moves;
 //! - [`embedded`](mod@embedded): the networks built into the binary (Janggi's).
 //!
-//! The arithmetic is plain safe Rust over fixed-size chunks of the hidden
-//! layer, which the compiler turns into vector instructions.
+//! - [`simd`]: the inner loops in AVX2, SSE2 or NEON, chosen at run time
+//!   (the crate's only `unsafe` code), or in plain Rust; every path gives
+//!   the same integers.
 
 pub mod accumulator;
 pub mod embedded;
 pub mod network;
+pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack, Delta};
 pub use embedded::embedded;
 pub use network::{LoadError, Network};
+pub use simd::Isa;
 
 use movegen::{Color, Game, Piece, PieceKind, Position, Square};
 

@@ -10,6 +10,7 @@ use std::fmt;
 use movegen::{Color, Game, Position};
 
 use crate::accumulator::Accumulator;
+use crate::simd::{self, Isa};
 use crate::{
     architecture_hash, bucket, fnv1a32, game_code, game_from_code, game_name, piece_count,
     BUCKET_RANGE, HIDDEN_RANGE, HIDDEN_STEP, INPUTS, MAGIC, QA, QB, SCALE, VERSION,
@@ -19,8 +20,6 @@ use crate::{
 pub const HEADER_BYTES: usize = 24;
 /// Bytes of the closing checksum.
 const CHECKSUM_BYTES: usize = 4;
-/// Chunk of the hidden layer the output loop works in (`H` is a multiple).
-const CHUNK: usize = HIDDEN_STEP;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,17 +134,23 @@ pub struct Network {
     w2: Vec<i16>,
     /// `b2[bucket]`.
     b2: Vec<i32>,
+    /// The instruction set the inner loops use on this machine.
+    isa: Isa,
+    /// Whether every output weight is within the vector dot product's
+    /// bound ([`simd::VECTOR_W2_MAX`]).
+    small_w2: bool,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({}, {}x{}x2x{})",
+            "Network({}, {}x{}x2x{}, {})",
             game_name(self.game),
             INPUTS,
             self.hidden,
-            self.buckets
+            self.buckets,
+            self.isa.name()
         )
     }
 }
@@ -249,15 +254,22 @@ impl Network {
         let b1 = r.i16s(hidden);
         let w2 = r.i16s(buckets * 2 * hidden);
         let b2 = r.i32s(buckets);
-        Ok(Network {
-            game,
-            hidden,
-            buckets,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
+        // The sizes were checked above, so this always succeeds.
+        Network::from_weights(game, hidden, buckets, w1, b1, w2, b2)
+            .ok_or(LoadError::Truncated { len, expected })
+    }
+
+    /// The instruction set this network's inner loops use here.
+    pub fn isa(&self) -> Isa {
+        self.isa
+    }
+
+    /// This network evaluated with the inner loops of `isa` (one of
+    /// [`Isa::supported`]): for the benchmarks and the tests that compare
+    /// the paths; every path gives the same values.
+    pub fn with_isa(mut self, isa: Isa) -> Network {
+        self.isa = isa;
+        self
     }
 
     /// [`Network::from_bytes`] for a network that must be for `game`.
@@ -327,7 +339,13 @@ impl Network {
             && b1.len() == hidden
             && w2.len() == buckets * 2 * hidden
             && b2.len() == buckets;
-        ok.then_some(Network {
+        if !ok {
+            return None;
+        }
+        let small_w2 = w2
+            .iter()
+            .all(|w| w.unsigned_abs() <= simd::VECTOR_W2_MAX as u16);
+        Some(Network {
             game,
             hidden,
             buckets,
@@ -335,6 +353,8 @@ impl Network {
             b1,
             w2,
             b2,
+            isa: Isa::detected(),
+            small_w2,
         })
     }
 
@@ -393,7 +413,8 @@ impl Network {
         let b = bucket(pieces, self.buckets);
         let w = &self.w2[b * 2 * h..(b + 1) * 2 * h];
         let (w_us, w_them) = w.split_at(h);
-        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        let dot = |a, w| simd::screlu_dot(self.isa, a, w, self.small_w2);
+        let sum = dot(us, w_us) + dot(them, w_them);
         let s = sum / i64::from(QA) + i64::from(self.b2[b]);
         let cp = s * i64::from(SCALE) / i64::from(QA * QB);
         cp.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
@@ -411,84 +432,5 @@ impl Network {
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
         let acc = Accumulator::refresh(self, pos);
         self.evaluate(&acc, pos.side_to_move(), piece_count(pos))
-    }
-}
-
-/// `Σ clamp(a, 0, QA)² · w`, exactly, for any weights.
-///
-/// One term can reach 255² × 32768 ≈ 2³¹, so the sum needs 64 bits. To
-/// keep the products in 16-bit lanes, `v² = clamp(a)²` (at most 65025) is
-/// split as `2·h + l` with `h = v² >> 1` and `l = v² & 1`, both fitting an
-/// `i16`; sums of two adjacent products `h·w` then fit an `i32` (this is
-/// the shape of SSE2's `pmaddwd`, which LLVM emits), and only those pair
-/// sums are widened to `i64`. Measured (`examples/nnue_speed.rs`, loaded
-/// machine): about 0.6 of the time of the plain per-lane `i64` loop.
-/// Never inlined, for the same reason as the accumulator loops.
-#[inline(never)]
-fn screlu_dot(a: &[i16], w: &[i16]) -> i64 {
-    let mut acc = [0i64; CHUNK / 2];
-    let lanes = |s: &[i16]| -> [i16; CHUNK] { s.try_into().unwrap_or([0; CHUNK]) };
-    for (ac, wc) in a.chunks_exact(CHUNK).zip(w.chunks_exact(CHUNK)) {
-        let (ac, wc) = (lanes(ac), lanes(wc));
-        let mut h = [0i16; CHUNK];
-        let mut l = [0i16; CHUNK];
-        for i in 0..CHUNK {
-            // Clamped to 0..=255, so the square fits a u16 exactly.
-            let v = ac[i].clamp(0, QA as i16) as u16;
-            let sq = v * v;
-            h[i] = (sq >> 1) as i16;
-            l[i] = (sq & 1) as i16;
-        }
-        for j in 0..CHUNK / 2 {
-            let (w0, w1) = (i32::from(wc[2 * j]), i32::from(wc[2 * j + 1]));
-            let high = i32::from(h[2 * j]) * w0 + i32::from(h[2 * j + 1]) * w1;
-            let low = i32::from(l[2 * j]) * w0 + i32::from(l[2 * j + 1]) * w1;
-            acc[j] += 2 * i64::from(high) + i64::from(low);
-        }
-    }
-    acc.iter().sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The plain definition, term by term in `i64`.
-    fn naive(a: &[i16], w: &[i16]) -> i64 {
-        a.iter()
-            .zip(w)
-            .map(|(&a, &w)| {
-                let v = i64::from(a).clamp(0, i64::from(QA));
-                v * v * i64::from(w)
-            })
-            .sum()
-    }
-
-    #[test]
-    fn screlu_dot_is_exact_at_the_extremes() {
-        let mut s = 3u64;
-        let mut next = move || {
-            s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (s >> 33) as i64
-        };
-        for h in [8, 16, 256, 2048] {
-            for round in 0..20 {
-                let a: Vec<i16> = (0..h)
-                    .map(|_| match round % 3 {
-                        0 => QA as i16,
-                        _ => (next() % 1200 - 300) as i16,
-                    })
-                    .collect();
-                let w: Vec<i16> = (0..h)
-                    .map(|i| match round % 4 {
-                        0 => i16::MIN,
-                        1 => i16::MAX,
-                        _ if i % 2 == 0 => i16::MIN,
-                        _ => (next() % 65536 - 32768) as i16,
-                    })
-                    .collect();
-                assert_eq!(screlu_dot(&a, &w), naive(&a, &w), "H {h} round {round}");
-            }
-        }
     }
 }
