@@ -9,21 +9,49 @@
 //! the nearest computed ancestor, so nodes cut off before their
 //! evaluation (hash hits, pruning) cost a few bytes of bookkeeping only.
 //!
+//! With the general-bucketed inputs (`docs/NNUE.md`, Inputs) a move of a
+//! perspective's own general changes that perspective's bucket or mirror
+//! side, and so every one of its features: that perspective is refreshed
+//! from the board after the move (which the stack keeps for such moves
+//! only), while the other perspective is updated from the move as usual.
+//! A general taken (possible only in a finished Janggi game) refreshes
+//! its side's perspective the same way.
+//!
 //! All sums are `i16` with wrapping adds: a trained network stays far
 //! inside the range (the trainer clamps its weights), and a hostile one
 //! gives a meaningless value instead of a crash.
 
-use movegen::{Color, Move, Piece, Position, Square};
+use movegen::{Color, Move, Piece, PieceKind, Position, Square};
 
 use crate::network::Network;
+use crate::piece_count;
 use crate::simd;
-use crate::{feature_index, piece_count};
+use crate::{InputSet, View};
+
+/// A board as `Position::board` gives it.
+pub type Board = [Option<Piece>; 90];
 
 /// Both perspectives' accumulators of one position: `H` values for Red
-/// (Cho), then `H` for Black (Han).
+/// (Cho), then `H` for Black (Han), and each perspective's [`View`] (its
+/// general bucket and mirror side; always [`View::PLAIN`] for the plain
+/// inputs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     values: Box<[i16]>,
+    views: [View; 2],
+}
+
+/// Set `dst` to perspective `c`'s accumulator of `board` computed from
+/// scratch; the perspective's view.
+fn fill(net: &Network, board: &Board, c: Color, dst: &mut [i16]) -> View {
+    let view = net.inputs().view(board, c);
+    dst.copy_from_slice(&net.b1);
+    for (s, p) in Square::all().zip(board) {
+        if let Some(p) = *p {
+            simd::add_in_place(net.isa(), dst, net.feature_weights(view.index(c, p, s)));
+        }
+    }
+    view
 }
 
 impl Accumulator {
@@ -31,6 +59,7 @@ impl Accumulator {
     pub fn zeroed(hidden: usize) -> Accumulator {
         Accumulator {
             values: vec![0; 2 * hidden].into_boxed_slice(),
+            views: [View::PLAIN; 2],
         }
     }
 
@@ -43,27 +72,26 @@ impl Accumulator {
 
     /// Recompute this accumulator from scratch for `pos`.
     pub fn refresh_from(&mut self, net: &Network, pos: &Position) {
+        self.refresh_board(net, pos.board());
+    }
+
+    /// Recompute this accumulator from scratch for `board`.
+    pub fn refresh_board(&mut self, net: &Network, board: &Board) {
         let h = net.hidden();
         if self.values.len() != 2 * h {
             *self = Accumulator::zeroed(h);
         }
         let (red, black) = self.values.split_at_mut(h);
-        red.copy_from_slice(&net.b1);
-        black.copy_from_slice(&net.b1);
-        for s in Square::all() {
-            if let Some(p) = pos.piece_at(s) {
-                simd::add_in_place(
-                    net.isa(),
-                    red,
-                    net.feature_weights(feature_index(Color::Red, p, s)),
-                );
-                simd::add_in_place(
-                    net.isa(),
-                    black,
-                    net.feature_weights(feature_index(Color::Black, p, s)),
-                );
-            }
-        }
+        self.views = [
+            fill(net, board, Color::Red, red),
+            fill(net, board, Color::Black, black),
+        ];
+    }
+
+    /// The view of one perspective (its general bucket and mirror side).
+    #[inline]
+    pub fn view(&self, c: Color) -> View {
+        self.views[c.index()]
     }
 
     /// The values of one perspective.
@@ -87,9 +115,18 @@ impl Accumulator {
         }
     }
 
-    /// Set this accumulator to `parent`'s updated by `delta`.
+    /// Set this accumulator to `parent`'s updated by `delta`. `after` is
+    /// the board after the move: it is read only for a perspective that
+    /// [`Delta::refreshes`] (its general moved or was taken, under the
+    /// general-bucketed inputs), which is computed from scratch.
     #[inline]
-    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
+    pub fn update_from(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        delta: &Delta,
+        after: &Board,
+    ) {
         let h = net.hidden();
         let Delta::Move {
             piece,
@@ -99,6 +136,7 @@ impl Accumulator {
         } = *delta
         else {
             self.values.copy_from_slice(&parent.values);
+            self.views = parent.views;
             return;
         };
         let (dst_red, dst_black) = self.values.split_at_mut(h);
@@ -107,12 +145,19 @@ impl Accumulator {
             (Color::Red, dst_red, src_red),
             (Color::Black, dst_black, src_black),
         ] {
-            let add = net.feature_weights(feature_index(c, piece, to));
-            let sub = net.feature_weights(feature_index(c, piece, from));
+            if delta.refreshes(net.inputs(), c) {
+                self.views[c.index()] = fill(net, after, c, dst);
+                continue;
+            }
+            // The general of `c` stayed where it was: so did its view.
+            let view = parent.views[c.index()];
+            self.views[c.index()] = view;
+            let add = net.feature_weights(view.index(c, piece, to));
+            let sub = net.feature_weights(view.index(c, piece, from));
             match captured {
                 None => simd::add_sub(net.isa(), dst, src, add, sub),
                 Some(v) => {
-                    let sub2 = net.feature_weights(feature_index(c, v, to));
+                    let sub2 = net.feature_weights(view.index(c, v, to));
                     simd::add_sub_sub(net.isa(), dst, src, add, sub, sub2);
                 }
             }
@@ -139,6 +184,38 @@ pub enum Delta {
 }
 
 impl Delta {
+    /// Whether perspective `c` must be refreshed from the board after
+    /// this move under `inputs`: its own general moved or was taken, so
+    /// its view changed (every general move changes the palace point, and
+    /// each palace point has its own bucket and mirror side). Never for
+    /// the plain inputs, whose view is fixed.
+    #[inline]
+    pub fn refreshes(&self, inputs: InputSet, c: Color) -> bool {
+        inputs != InputSet::Plain && self.touches_general(c)
+    }
+
+    /// Whether the move is by or takes the general of `c`.
+    #[inline]
+    fn touches_general(&self, c: Color) -> bool {
+        let general = Piece::new(c, PieceKind::General);
+        matches!(*self, Delta::Move { piece, captured, .. }
+            if piece == general || captured == Some(general))
+    }
+
+    /// The board after this move, made on `before` (the board it was
+    /// computed from).
+    pub fn board_after(&self, before: &Board) -> Board {
+        let mut b = *before;
+        if let Delta::Move {
+            piece, from, to, ..
+        } = *self
+        {
+            b[from.index()] = None;
+            b[to.index()] = Some(piece);
+        }
+        b
+    }
+
     /// What `m` (legal in `pos`, not yet made) will change.
     #[inline]
     pub fn of(pos: &Position, m: Move) -> Delta {
@@ -157,13 +234,15 @@ impl Delta {
     }
 }
 
-/// One ply of the stack: its accumulator, whether that is up to date, and
-/// the change from the ply below.
+/// One ply of the stack: its accumulator, whether that is up to date, the
+/// change from the ply below and, when that change refreshes a
+/// perspective, the board after it (otherwise stale and never read).
 #[derive(Clone, Debug)]
 struct Frame {
     acc: Accumulator,
     computed: bool,
     delta: Delta,
+    after: Board,
 }
 
 /// The accumulators along the search's current line, pushed on make and
@@ -173,6 +252,7 @@ pub struct AccumulatorStack {
     frames: Vec<Frame>,
     ply: usize,
     hidden: usize,
+    inputs: InputSet,
 }
 
 impl AccumulatorStack {
@@ -183,17 +263,20 @@ impl AccumulatorStack {
             acc: Accumulator::zeroed(net.hidden()),
             computed: false,
             delta: Delta::None,
+            after: [None; 90],
         };
         AccumulatorStack {
             frames: vec![frame; depth + 1],
             ply: 0,
             hidden: net.hidden(),
+            inputs: net.inputs(),
         }
     }
 
-    /// Whether this stack fits `net` (same hidden size).
+    /// Whether this stack fits `net` (same hidden size and input set: the
+    /// input set decides which moves keep the board after them).
     pub fn fits(&self, net: &Network) -> bool {
-        self.hidden == net.hidden()
+        self.hidden == net.hidden() && self.inputs == net.inputs()
     }
 
     /// Start over at `pos`, the root (a full refresh).
@@ -215,7 +298,12 @@ impl AccumulatorStack {
     /// Enter the child reached by `m` (call before making it in `pos`).
     #[inline]
     pub fn push_move(&mut self, pos: &Position, m: Move) {
-        self.push(Delta::of(pos, m));
+        let delta = Delta::of(pos, m);
+        let frame = self.push(delta);
+        // Only a refreshing move pays for the board copy.
+        if Color::BOTH.iter().any(|&c| delta.refreshes(self.inputs, c)) {
+            self.frames[frame].after = delta.board_after(pos.board());
+        }
     }
 
     /// Enter the child reached by a null move (nothing changes).
@@ -224,20 +312,23 @@ impl AccumulatorStack {
         self.push(Delta::None);
     }
 
+    /// Enter a child reached by `delta`; the index of its frame.
     #[inline]
-    fn push(&mut self, delta: Delta) {
+    fn push(&mut self, delta: Delta) -> usize {
         self.ply += 1;
         if self.ply == self.frames.len() {
             self.frames.push(Frame {
                 acc: Accumulator::zeroed(self.hidden),
                 computed: false,
                 delta,
+                after: [None; 90],
             });
         } else {
             let f = &mut self.frames[self.ply];
             f.computed = false;
             f.delta = delta;
         }
+        self.ply
     }
 
     /// Return to the parent.
@@ -269,7 +360,9 @@ impl AccumulatorStack {
         for i in base + 1..=ply {
             let (below, above) = self.frames.split_at_mut(i);
             let child = &mut above[0];
-            child.acc.update_from(&below[i - 1].acc, net, &child.delta);
+            child
+                .acc
+                .update_from(&below[i - 1].acc, net, &child.delta, &child.after);
             child.computed = true;
         }
     }

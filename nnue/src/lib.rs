@@ -15,25 +15,30 @@
 //! - [`accumulator`]: the feature transformer's output per perspective,
 //!   refreshed from a position or updated by a move, and the stack the
 //!   search pushes and pops with its moves;
-//! - [`embedded`](mod@embedded): the networks built into the binary (Janggi's).
-//!
+//! - [`inputs`]: the input sets a file may declare (plain, or bucketed
+//!   by the own general's palace point) and a perspective's [`View`];
+//! - [`embedded`](mod@embedded): the networks built into the binary;
 //! - [`simd`]: the inner loops in AVX2, SSE2 or NEON, chosen at run time
 //!   (the crate's only `unsafe` code), or in plain Rust; every path gives
 //!   the same integers.
 
 pub mod accumulator;
 pub mod embedded;
+pub mod inputs;
 pub mod network;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack, Delta};
 pub use embedded::embedded;
+pub use inputs::{InputSet, View, GENERAL_BUCKETS};
 pub use network::{LoadError, Network};
 pub use simd::Isa;
 
 use movegen::{Color, Game, Piece, PieceKind, Position, Square};
 
-/// Inputs per perspective: 2 sides × 7 kinds × 90 points.
+/// Plain inputs per perspective: 2 sides × 7 kinds × 90 points (the
+/// general-bucketed set has [`GENERAL_BUCKETS`] times as many,
+/// [`InputSet::inputs`]).
 pub const INPUTS: usize = 2 * 7 * 90;
 /// Accumulator quantisation: `W1`, `b1` and the accumulator are the float
 /// values times `QA`; the activation clamps to `0..=QA`.
@@ -42,8 +47,12 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
-/// The file format's version.
-pub const VERSION: u32 = 1;
+/// The newest file format version: 2 has the input-set field; 1, without
+/// it, is read as the plain set (`docs/NNUE.md`, File format).
+pub const VERSION: u32 = 2;
+/// The format version of a plain network's file: 1, so that the plain
+/// networks (and every checksum that names one) stay as they were.
+pub const VERSION_PLAIN: u32 = 1;
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"JNNU";
 /// Hidden sizes a file may have: a multiple of [`HIDDEN_STEP`] in this
@@ -177,15 +186,68 @@ pub fn fnv1a32(bytes: &[u8]) -> u32 {
     h
 }
 
-/// The architecture string of a network with `hidden` units and
-/// `buckets` output buckets, whose FNV-1a hash is in the file header.
-pub fn architecture(hidden: usize, buckets: usize) -> String {
-    format!("jiang-nnue-v1 {INPUTS}x{hidden}x2x{buckets} screlu qa{QA} qb{QB} s{SCALE}")
+/// The architecture of a network: its input set and sizes, what the
+/// header's hash names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arch {
+    /// The input set.
+    pub inputs: InputSet,
+    /// Hidden units per perspective (`H`).
+    pub hidden: usize,
+    /// Output buckets (`B`).
+    pub buckets: usize,
+}
+
+impl Arch {
+    /// A plain network of these sizes.
+    pub const fn plain(hidden: usize, buckets: usize) -> Arch {
+        Arch {
+            inputs: InputSet::Plain,
+            hidden,
+            buckets,
+        }
+    }
+
+    /// Whether the file format allows these sizes (`H` a multiple of
+    /// [`HIDDEN_STEP`] in [`HIDDEN_RANGE`], `B` in [`BUCKET_RANGE`]).
+    pub fn sizes_ok(self) -> bool {
+        HIDDEN_RANGE.contains(&self.hidden)
+            && self.hidden % HIDDEN_STEP == 0
+            && BUCKET_RANGE.contains(&self.buckets)
+    }
+
+    /// The format version its file is written in: [`VERSION_PLAIN`] for
+    /// the plain set, [`VERSION`] otherwise.
+    pub const fn version(self) -> u32 {
+        match self.inputs {
+            InputSet::Plain => VERSION_PLAIN,
+            InputSet::GeneralBuckets => VERSION,
+        }
+    }
+}
+
+/// The architecture string of a network, whose FNV-1a hash is in the file
+/// header (`docs/NNUE.md`, File format). The plain set keeps version 1's
+/// string, so its files did not change.
+pub fn architecture(arch: Arch) -> String {
+    let Arch {
+        inputs,
+        hidden,
+        buckets,
+    } = arch;
+    let tail = format!("x{hidden}x2x{buckets} screlu qa{QA} qb{QB} s{SCALE}");
+    match inputs {
+        InputSet::Plain => format!("jiang-nnue-v1 {INPUTS}{tail}"),
+        InputSet::GeneralBuckets => format!(
+            "jiang-nnue-v2 general-buckets-mirrored {}{tail}",
+            inputs.inputs()
+        ),
+    }
 }
 
 /// The architecture hash of the header.
-pub fn architecture_hash(hidden: usize, buckets: usize) -> u32 {
-    fnv1a32(architecture(hidden, buckets).as_bytes())
+pub fn architecture_hash(arch: Arch) -> u32 {
+    fnv1a32(architecture(arch).as_bytes())
 }
 
 #[cfg(test)]
@@ -268,8 +330,16 @@ mod tests {
         assert_eq!(fnv1a32(b""), 0x811c_9dc5);
         assert_eq!(fnv1a32(b"a"), 0xe40c_292c);
         assert_eq!(
-            architecture(256, 8),
+            architecture(Arch::plain(256, 8)),
             "jiang-nnue-v1 1260x256x2x8 screlu qa255 qb64 s400"
+        );
+        assert_eq!(
+            architecture(Arch {
+                inputs: InputSet::GeneralBuckets,
+                hidden: 256,
+                buckets: 8
+            }),
+            "jiang-nnue-v2 general-buckets-mirrored 7560x256x2x8 screlu qa255 qb64 s400"
         );
     }
 }

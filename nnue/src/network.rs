@@ -12,12 +12,15 @@ use movegen::{Color, Game, Position};
 use crate::accumulator::Accumulator;
 use crate::simd::{self, Isa};
 use crate::{
-    architecture_hash, bucket, fnv1a32, game_code, game_from_code, game_name, piece_count,
-    BUCKET_RANGE, HIDDEN_RANGE, HIDDEN_STEP, INPUTS, MAGIC, QA, QB, SCALE, VERSION,
+    architecture_hash, bucket, fnv1a32, game_code, game_from_code, game_name, piece_count, Arch,
+    InputSet, BUCKET_RANGE, HIDDEN_RANGE, HIDDEN_STEP, MAGIC, QA, QB, SCALE, VERSION,
+    VERSION_PLAIN,
 };
 
-/// Bytes of the header: magic, version, game, hash, `H`, `B`.
+/// Bytes of a version 1 header: magic, version, game, hash, `H`, `B`.
 pub const HEADER_BYTES: usize = 24;
+/// Bytes of a version 2 header: version 1's and the input set.
+pub const HEADER_BYTES_V2: usize = 28;
 /// Bytes of the closing checksum.
 const CHECKSUM_BYTES: usize = 4;
 
@@ -56,6 +59,9 @@ pub enum LoadError {
     BadHidden(u32),
     /// A bucket count outside 1..=16.
     BadBuckets(u32),
+    /// An input-set code (format version 2) other than 0 (plain) or 1
+    /// (general buckets).
+    BadInputSet(u32),
     /// The architecture hash does not match this engine's architecture
     /// with the header's sizes.
     BadArchitecture {
@@ -84,7 +90,10 @@ impl fmt::Display for LoadError {
             }
             LoadError::BadMagic => f.write_str("not a Jiang network (bad magic)"),
             LoadError::BadVersion(v) => {
-                write!(f, "network format version {v}, this engine reads {VERSION}")
+                write!(
+                    f,
+                    "network format version {v}, this engine reads {VERSION_PLAIN} to {VERSION}"
+                )
             }
             LoadError::BadGame(g) => write!(f, "network for unknown game code {g}"),
             LoadError::WrongGame { expected, found } => write!(
@@ -105,6 +114,10 @@ impl fmt::Display for LoadError {
                 BUCKET_RANGE.start(),
                 BUCKET_RANGE.end()
             ),
+            LoadError::BadInputSet(c) => write!(
+                f,
+                "network input set {c} is unknown (0 plain, 1 general buckets)"
+            ),
             LoadError::BadArchitecture { expected, found } => write!(
                 f,
                 "network architecture hash {found:08x} does not match {expected:08x}"
@@ -120,10 +133,12 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// A quantised network (`docs/NNUE.md`): the feature transformer `W1`,
-/// `b1` into `H` units per perspective and `B` output buckets `W2`, `b2`.
+/// `b1` from its input set into `H` units per perspective and `B` output
+/// buckets `W2`, `b2`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     game: Game,
+    inputs: InputSet,
     hidden: usize,
     buckets: usize,
     /// `W1[feature][unit]`, feature-major.
@@ -143,11 +158,15 @@ pub struct Network {
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let set = match self.inputs {
+            InputSet::Plain => "",
+            InputSet::GeneralBuckets => "general-buckets ",
+        };
         write!(
             f,
-            "Network({}, {}x{}x2x{}, {})",
+            "Network({}, {set}{}x{}x2x{}, {})",
             game_name(self.game),
-            INPUTS,
+            self.inputs.inputs(),
             self.hidden,
             self.buckets,
             self.isa.name()
@@ -181,14 +200,35 @@ impl Reader<'_> {
     }
 }
 
-/// The exact file size of a network with these sizes.
-pub fn file_size(hidden: usize, buckets: usize) -> usize {
-    HEADER_BYTES
-        + 2 * INPUTS * hidden
+/// The header's size in format `version` (1 or 2).
+const fn header_bytes(version: u32) -> usize {
+    if version == VERSION_PLAIN {
+        HEADER_BYTES
+    } else {
+        HEADER_BYTES_V2
+    }
+}
+
+/// The bytes after a header of version `version` (1 or 2): the weights
+/// and the checksum.
+fn file_size_in(arch: Arch, version: u32) -> usize {
+    let Arch {
+        inputs,
+        hidden,
+        buckets,
+    } = arch;
+    header_bytes(version)
+        + 2 * inputs.inputs() * hidden
         + 2 * hidden
         + 2 * buckets * 2 * hidden
         + 4 * buckets
         + CHECKSUM_BYTES
+}
+
+/// The exact size of the file [`Network::to_bytes`] writes for `arch`
+/// (in the version [`Arch::version`] names).
+pub fn file_size(arch: Arch) -> usize {
+    file_size_in(arch, arch.version())
 }
 
 impl Network {
@@ -207,13 +247,26 @@ impl Network {
             return Err(LoadError::BadMagic);
         }
         let version = r.u32();
-        if version != VERSION {
+        if version != VERSION_PLAIN && version != VERSION {
             return Err(LoadError::BadVersion(version));
         }
         let code = r.u32();
         let game = game_from_code(code).ok_or(LoadError::BadGame(code))?;
         let hash = r.u32();
         let (h, b) = (r.u32(), r.u32());
+        // Version 1 has no input-set field: it is the plain set.
+        let inputs = if version == VERSION_PLAIN {
+            InputSet::Plain
+        } else {
+            if len < HEADER_BYTES_V2 {
+                return Err(LoadError::Truncated {
+                    len,
+                    expected: HEADER_BYTES_V2,
+                });
+            }
+            let code = r.u32();
+            InputSet::from_code(code).ok_or(LoadError::BadInputSet(code))?
+        };
         // Sizes are checked before anything is computed from them.
         let hidden = h as usize;
         if !HIDDEN_RANGE.contains(&hidden) || hidden % HIDDEN_STEP != 0 {
@@ -223,14 +276,19 @@ impl Network {
         if !BUCKET_RANGE.contains(&buckets) {
             return Err(LoadError::BadBuckets(b));
         }
-        let arch = architecture_hash(hidden, buckets);
-        if hash != arch {
+        let arch = Arch {
+            inputs,
+            hidden,
+            buckets,
+        };
+        let arch_hash = architecture_hash(arch);
+        if hash != arch_hash {
             return Err(LoadError::BadArchitecture {
-                expected: arch,
+                expected: arch_hash,
                 found: hash,
             });
         }
-        let expected = file_size(hidden, buckets);
+        let expected = file_size_in(arch, version);
         if len < expected {
             return Err(LoadError::Truncated { len, expected });
         }
@@ -250,12 +308,12 @@ impl Network {
                 found,
             });
         }
-        let w1 = r.i16s(INPUTS * hidden);
+        let w1 = r.i16s(inputs.inputs() * hidden);
         let b1 = r.i16s(hidden);
         let w2 = r.i16s(buckets * 2 * hidden);
         let b2 = r.i32s(buckets);
         // The sizes were checked above, so this always succeeds.
-        Network::from_weights(game, hidden, buckets, w1, b1, w2, b2)
+        Network::from_weights(game, arch, w1, b1, w2, b2)
             .ok_or(LoadError::Truncated { len, expected })
     }
 
@@ -295,18 +353,23 @@ impl Network {
         tail.u32()
     }
 
-    /// The network as a file (`docs/NNUE.md`, File format).
+    /// The network as a file (`docs/NNUE.md`, File format): version 1
+    /// for the plain set, version 2 with its input-set field otherwise.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut v = Vec::with_capacity(file_size(self.hidden, self.buckets));
+        let arch = self.arch();
+        let mut v = Vec::with_capacity(file_size(arch));
         v.extend_from_slice(&MAGIC);
         for x in [
-            VERSION,
+            arch.version(),
             game_code(self.game),
-            architecture_hash(self.hidden, self.buckets),
+            architecture_hash(arch),
             self.hidden as u32,
             self.buckets as u32,
         ] {
             v.extend_from_slice(&x.to_le_bytes());
+        }
+        if arch.version() != VERSION_PLAIN {
+            v.extend_from_slice(&self.inputs.code().to_le_bytes());
         }
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             v.extend_from_slice(&w.to_le_bytes());
@@ -319,23 +382,25 @@ impl Network {
         v
     }
 
-    /// A network from its quantised weights, laid out as in the file
-    /// (`w1` feature-major `[INPUTS][hidden]`, `w2` `[buckets][2·hidden]`);
-    /// `None` when a size is outside the file's limits or a slice has the
-    /// wrong length.
+    /// A network of `arch` from its quantised weights, laid out as in
+    /// the file (`w1` feature-major `[inputs][hidden]`, `w2`
+    /// `[buckets][2·hidden]`); `None` when a size is outside the file's
+    /// limits or a slice has the wrong length.
     pub fn from_weights(
         game: Game,
-        hidden: usize,
-        buckets: usize,
+        arch: Arch,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
         b2: Vec<i32>,
     ) -> Option<Network> {
-        let ok = HIDDEN_RANGE.contains(&hidden)
-            && hidden % HIDDEN_STEP == 0
-            && BUCKET_RANGE.contains(&buckets)
-            && w1.len() == INPUTS * hidden
+        let Arch {
+            inputs,
+            hidden,
+            buckets,
+        } = arch;
+        let ok = arch.sizes_ok()
+            && w1.len() == inputs.inputs() * hidden
             && b1.len() == hidden
             && w2.len() == buckets * 2 * hidden
             && b2.len() == buckets;
@@ -347,6 +412,7 @@ impl Network {
             .all(|w| w.unsigned_abs() <= simd::VECTOR_W2_MAX as u16);
         Some(Network {
             game,
+            inputs,
             hidden,
             buckets,
             w1,
@@ -358,23 +424,49 @@ impl Network {
         })
     }
 
-    /// A network of small random weights from `seed`, for tests and
-    /// speed measurements only: it plays nothing well.
+    /// A plain network of small random weights from `seed`, for tests
+    /// and speed measurements only: it plays nothing well.
     pub fn random(game: Game, hidden: usize, buckets: usize, seed: u64) -> Option<Network> {
+        Network::random_of(game, Arch::plain(hidden, buckets), seed)
+    }
+
+    /// [`Network::random`] of any architecture.
+    pub fn random_of(game: Game, arch: Arch, seed: u64) -> Option<Network> {
+        let Arch {
+            inputs,
+            hidden,
+            buckets,
+        } = arch;
         let mut rng = movegen::SplitMix64::new(seed);
         let mut next = move |range: i32| (rng.next_u64() % (2 * range as u64 + 1)) as i32 - range;
         // Feature weights of ±0.25 and biases around 0.3 keep most units
         // between the clamps, so the evaluation depends on every input.
-        let w1 = (0..INPUTS * hidden).map(|_| next(64) as i16).collect();
+        let w1 = (0..inputs.inputs() * hidden)
+            .map(|_| next(64) as i16)
+            .collect();
         let b1 = (0..hidden).map(|_| (next(64) + 80) as i16).collect();
         let w2 = (0..buckets * 2 * hidden).map(|_| next(96) as i16).collect();
         let b2 = (0..buckets).map(|_| next(QA * QB / 4)).collect();
-        Network::from_weights(game, hidden, buckets, w1, b1, w2, b2)
+        Network::from_weights(game, arch, w1, b1, w2, b2)
     }
 
     /// The game this network evaluates.
     pub fn game(&self) -> Game {
         self.game
+    }
+
+    /// The input set its file declares.
+    pub fn inputs(&self) -> InputSet {
+        self.inputs
+    }
+
+    /// Its input set and sizes.
+    pub fn arch(&self) -> Arch {
+        Arch {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            buckets: self.buckets,
+        }
     }
 
     /// Hidden units per perspective (`H`).

@@ -6,13 +6,15 @@
 mod common;
 
 use common::random_positions;
-use movegen::{Color, Game, Position, Variant};
-use nnue::{feature_index, Network, INPUTS, QA, QB, SCALE};
+use movegen::{Color, Game, Piece, PieceKind, Position, Square, Variant};
+use nnue::{feature_index, Arch, InputSet, Network, INPUTS, QA, QB, SCALE};
 
 /// The float network: `W1`, `b1` divided by `QA`, `W2` by `QB`, `b2` by
 /// `QA·QB`, read back from the file bytes so that the reference does not
 /// depend on the crate's internals.
 struct Float {
+    /// Whether the file declares the general-bucketed inputs.
+    bucketed: bool,
     hidden: usize,
     buckets: usize,
     w1: Vec<f64>,
@@ -33,20 +35,24 @@ impl Float {
     fn from_file(b: &[u8]) -> Float {
         let hidden = le_u32(b, 16) as usize;
         let buckets = le_u32(b, 20) as usize;
+        // Version 2 has the input-set field (1: general buckets) at 24.
+        let bucketed = le_u32(b, 4) == 2 && le_u32(b, 24) == 1;
+        let inputs = if bucketed { 6 * INPUTS } else { INPUTS };
         let (qa, qb) = (f64::from(QA), f64::from(QB));
-        let mut at = 24;
+        let mut at = if le_u32(b, 4) == 2 { 28 } else { 24 };
         let mut read = |n: usize, q: f64| -> Vec<f64> {
             let v = (0..n).map(|i| le_i16(b, at + 2 * i) / q).collect();
             at += 2 * n;
             v
         };
-        let w1 = read(INPUTS * hidden, qa);
+        let w1 = read(inputs * hidden, qa);
         let b1 = read(hidden, qa);
         let w2 = read(buckets * 2 * hidden, qb);
         let b2 = (0..buckets)
             .map(|i| f64::from(le_u32(b, at + 4 * i) as i32) / (qa * qb))
             .collect();
         Float {
+            bucketed,
             hidden,
             buckets,
             w1,
@@ -56,11 +62,34 @@ impl Float {
         }
     }
 
+    /// docs/NNUE.md's bucket and mirror of `persp`: its own general's
+    /// point seen from its side, mirrored when right of the centre file;
+    /// bucket `2 · rank + (file == e)`.
+    fn bucket_and_mirror(pos: &Position, persp: Color) -> (usize, bool) {
+        let g = Piece::new(persp, PieceKind::General);
+        let Some(sq) = Square::all().find(|&s| pos.piece_at(s) == Some(g)) else {
+            return (0, false);
+        };
+        let rank = match persp {
+            Color::Red => sq.rank(),
+            Color::Black => 9 - sq.rank(),
+        } as usize;
+        let mirror = sq.file() > 4;
+        let file = if mirror { 8 - sq.file() } else { sq.file() };
+        (2 * rank.min(2) + usize::from(file == 4), mirror)
+    }
+
     fn accumulate(&self, pos: &Position, persp: Color) -> Vec<f64> {
+        let (bucket, mirror) = if self.bucketed {
+            Float::bucket_and_mirror(pos, persp)
+        } else {
+            (0, false)
+        };
         let mut acc = self.b1.clone();
         for s in movegen::Square::all() {
             if let Some(p) = pos.piece_at(s) {
-                let f = feature_index(persp, p, s);
+                let seen = if mirror { s.mirror() } else { s };
+                let f = bucket * INPUTS + feature_index(persp, p, seen);
                 for (a, w) in acc.iter_mut().zip(&self.w1[f * self.hidden..]) {
                     *a += w;
                 }
@@ -88,7 +117,11 @@ impl Float {
 }
 
 fn check(game: Game, variant: Variant, hidden: usize, buckets: usize, seed: u64) {
-    let net = Network::random(game, hidden, buckets, seed);
+    check_arch(game, variant, Arch::plain(hidden, buckets), seed);
+}
+
+fn check_arch(game: Game, variant: Variant, arch: Arch, seed: u64) {
+    let net = Network::random_of(game, arch, seed);
     assert!(net.is_some());
     let Some(net) = net else { return };
     let float = Float::from_file(&net.to_bytes());
@@ -124,4 +157,19 @@ fn integer_matches_float_janggi_small() {
 fn integer_matches_float_default_size() {
     check(Game::Xiangqi, Variant::Xiangqi, 256, 8, 3);
     check(Game::Janggi, Variant::JanggiModern, 64, 16, 4);
+}
+
+#[test]
+fn integer_matches_float_general_buckets() {
+    for (game, variant, seed) in [
+        (Game::Xiangqi, Variant::Xiangqi, 5),
+        (Game::Janggi, Variant::Janggi, 6),
+    ] {
+        let arch = Arch {
+            inputs: InputSet::GeneralBuckets,
+            hidden: 32,
+            buckets: 4,
+        };
+        check_arch(game, variant, arch, seed);
+    }
 }

@@ -24,8 +24,7 @@ fn q16(x: f32, q: i32) -> i16 {
 pub fn quantise(net: &Network) -> Option<nnue::Network> {
     nnue::Network::from_weights(
         net.game,
-        net.shape.hidden,
-        net.shape.buckets,
+        nnue::Arch::plain(net.shape.hidden, net.shape.buckets),
         net.w1().iter().map(|&w| q16(w, QA)).collect(),
         net.b1().iter().map(|&w| q16(w, QA)).collect(),
         net.w2().iter().map(|&w| q16(w, QB)).collect(),
