@@ -3,12 +3,14 @@
 //! [`train::TrainConfig`], and a line per epoch.
 //!
 //! ```text
-//! jiang train --out FILE [--hidden H] [--buckets B] [--epochs N] [--batch N]
-//!             [--lr X] [--schedule cosine|step|constant] … FILES…
+//! jiang train --out FILE [--inputs plain|general-buckets] [--hidden H]
+//!             [--buckets B] [--epochs N] [--batch N] [--lr X]
+//!             [--schedule cosine|step|constant] … FILES…
 //! ```
 
 use std::path::PathBuf;
 
+use nnue::InputSet;
 use train::run::{sibling, Event};
 use train::{Schedule, Shape, TrainConfig};
 
@@ -19,6 +21,7 @@ const OPTIONS: &[Opt] = &[
     Opt::value("--best"),
     Opt::value("--checkpoint"),
     Opt::switch("--resume"),
+    Opt::value("--inputs"),
     Opt::value("--hidden"),
     Opt::value("--buckets"),
     Opt::value("--epochs"),
@@ -92,7 +95,16 @@ pub fn parse_args(args: &[String]) -> Result<TrainConfig, ArgError> {
         }
         .is_valid()
     };
+    let inputs = match a.value("--inputs") {
+        None => c.shape.inputs,
+        Some(v) => InputSet::from_name(v).ok_or_else(|| ArgError::BadValue {
+            what: "--inputs".into(),
+            value: v.into(),
+            expected: "plain or general-buckets (docs/NNUE.md, Inputs)".into(),
+        })?,
+    };
     c.shape = Shape {
+        inputs,
         hidden: a
             .parsed("--hidden", &shape_text, hidden_ok)?
             .unwrap_or(c.shape.hidden),
@@ -207,6 +219,9 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(c.files.len(), 2);
         assert_eq!(c.shape.hidden, 64);
+        assert_eq!(c.shape.inputs, InputSet::Plain, "the default");
+        let b = parse_args(&v(&["--out", "n", "--inputs", "general-buckets", "a"]));
+        assert_eq!(b.map(|c| c.shape.inputs), Ok(InputSet::GeneralBuckets));
         assert_eq!(c.hyper.lambda, 0.25);
         assert_eq!(
             c.hyper.schedule,
@@ -225,6 +240,7 @@ mod tests {
             &["--out", "n", "--lambda", "2", "a"],
             &["--out", "n", "--schedule", "linear", "a"],
             &["--out", "n", "--lr", "-1", "a"],
+            &["--out", "n", "--inputs", "buckets", "a"],
         ] {
             assert!(parse_args(&v(bad)).is_err(), "{bad:?}");
         }

@@ -100,8 +100,8 @@ source.
                   the lowest validation loss and stop when it rises twice";
 
 const TRAIN: &str = "\
-usage: jiang train --out FILE [--hidden H] [--buckets B] [--epochs N]
-                   [--batch N] [--lr X] [--schedule cosine|step|constant]
+usage: jiang train --out FILE [--inputs SET] [--hidden H] [--buckets B]
+                   [--epochs N] [--batch N] [--lr X] [--schedule cosine|step|constant]
                    [--lr-end R] [--lr-step N] [--lr-gamma G] [--wd W]
                    [--lambda L] [--scale K] [--seed S] [--holdout N]
                    [--threads N] [--keep-noisy] [--no-factorise]
@@ -109,6 +109,9 @@ usage: jiang train --out FILE [--hidden H] [--buckets B] [--epochs N]
 
 Trains the network of docs/NNUE.md on the positions of `jiang datagen`
 files (all of one game) and writes its quantised file to FILE.
+  --inputs SET       plain (default): 1260 piece-square inputs;
+                     general-buckets: 6 x 1260, chosen by the own general's
+                     palace point, mirrored right of the centre file
   --hidden H         hidden units per perspective (default 256)
   --buckets B        output buckets by material (default 8)
   --epochs N         passes over the training positions (default 10)
@@ -128,7 +131,8 @@ files (all of one game) and writes its quantised file to FILE.
   --keep-noisy       keep positions in check, with a capture as best move or
                      a mate score (skipped by default)
   --no-factorise     train each point's weights alone, without the factor
-                     per piece kind and side that all its points share
+                     per piece kind and side that all its points share (and,
+                     with general-buckets, the plain row all buckets share)
   --best FILE        the network of the lowest validation loss
                      (default: FILE with -best before its extension)
   --checkpoint FILE  float weights and optimiser state after each epoch

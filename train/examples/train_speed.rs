@@ -29,7 +29,11 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let shape = Shape { hidden, buckets: 8 };
+    let shape = Shape {
+        hidden,
+        buckets: 8,
+        ..Shape::DEFAULT
+    };
     let hyper = Hyper::default();
     let net = Network::random(Game::Janggi, shape, 1);
     let threads = if mode == "step2" { 2 } else { 1 };

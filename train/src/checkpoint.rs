@@ -1,24 +1,25 @@
 //! Checkpoints: the float weights and Adam's state after an epoch, so a
 //! run can be resumed exactly where it stopped (`jiang train --resume`).
 //!
-//! Layout (little-endian): magic `JNNTCKPT`, u32 version 2, u32 game,
-//! u32 `H`, u32 `B`, u64 epochs done, u64 optimiser steps, f64 best
-//! validation loss (infinity: none yet), then the parameters, Adam's first
-//! and second moments, the factors' first and second moments
-//! ([`FACTORS`] × `H` each; f32 each), and an FNV-1a 32 checksum of all
-//! before.
+//! Layout (little-endian): magic `JNNTCKPT`, u32 version 3, u32 game,
+//! u32 `H`, u32 `B`, u32 input set (the network file's code), u64 epochs
+//! done, u64 optimiser steps, f64 best validation loss (infinity: none
+//! yet), then the parameters, Adam's first and second moments, the
+//! factors' first and second moments ([`factor_rows`] × `H` each; f32
+//! each), and an FNV-1a 32 checksum of all before. Version 2 (no input
+//! set) is refused: resume such a run with the trainer that wrote it.
 
 use std::path::Path;
 
 use nnue::fnv1a32;
 
 use crate::network::{Network, Shape};
-use crate::trainer::{Trainer, FACTORS};
+use crate::trainer::{factor_rows, Trainer};
 use crate::{Game, TrainError};
 
 const MAGIC: &[u8; 8] = b"JNNTCKPT";
-const VERSION: u32 = 2;
-const HEADER: usize = 8 + 4 * 4 + 8 + 8 + 8;
+const VERSION: u32 = 3;
+const HEADER: usize = 8 + 5 * 4 + 8 + 8 + 8;
 
 /// Where a run stands after an epoch.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,6 +40,7 @@ pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
         nnue::game_code(t.net.game),
         shape.hidden as u32,
         shape.buckets as u32,
+        shape.inputs.code(),
     ] {
         out.extend_from_slice(&x.to_le_bytes());
     }
@@ -63,7 +65,7 @@ pub fn encode(t: &Trainer, p: Progress) -> Vec<u8> {
 
 /// The bytes of a checkpoint of `shape`.
 fn size(shape: Shape) -> usize {
-    HEADER + 12 * shape.len() + 8 * FACTORS * shape.hidden + 4
+    HEADER + 12 * shape.len() + 8 * factor_rows(shape.inputs) * shape.hidden + 4
 }
 
 /// Write the checkpoint through a temporary file and a rename, so a kill
@@ -92,21 +94,26 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
         return Err(format!("checkpoint version {}", u32_at(8)));
     }
     let game = nnue::game_from_code(u32_at(12));
-    let shape = Shape {
-        hidden: u32_at(16) as usize,
-        buckets: u32_at(20) as usize,
-    };
-    if game != Some(t.net.game) || shape != t.net.shape {
+    let inputs = nnue::InputSet::from_code(u32_at(24));
+    let (hidden, buckets) = (u32_at(16) as usize, u32_at(20) as usize);
+    let ours = t.net.shape;
+    if game != Some(t.net.game)
+        || inputs != Some(ours.inputs)
+        || (hidden, buckets) != (ours.hidden, ours.buckets)
+    {
         return Err(format!(
-            "it is a {} network of {}x{}, this run trains {} {}x{}",
+            "it is a {} network of {} inputs {}x{}, this run trains {} {} {}x{}",
             game.map_or("unknown", nnue::game_name),
-            shape.hidden,
-            shape.buckets,
+            inputs.map_or("unknown", nnue::InputSet::name),
+            hidden,
+            buckets,
             nnue::game_name(t.net.game),
-            t.net.shape.hidden,
-            t.net.shape.buckets
+            ours.inputs.name(),
+            ours.hidden,
+            ours.buckets
         ));
     }
+    let shape = ours;
     if bytes.len() != size(shape) {
         return Err("wrong size".into());
     }
@@ -124,10 +131,10 @@ pub fn restore(bytes: &[u8], t: &mut Trainer) -> Result<Progress, String> {
         }
         at += len;
     }
-    t.step = u64_at(32);
+    t.step = u64_at(36);
     Ok(Progress {
-        epochs: u64_at(24),
-        best: f64::from_bits(u64_at(40)),
+        epochs: u64_at(28),
+        best: f64::from_bits(u64_at(44)),
     })
 }
 
@@ -162,6 +169,7 @@ mod tests {
         let shape = Shape {
             hidden: 8,
             buckets: 2,
+            ..Shape::DEFAULT
         };
         let hyper = Hyper {
             batch: 4,
@@ -185,5 +193,21 @@ mod tests {
         bad[60] ^= 1;
         assert!(restore(&bad, &mut b).is_err());
         assert!(restore(&bytes[..30], &mut b).is_err());
+        // The input set is part of the shape: a bucketed run resumes its
+        // own checkpoints (factor moments included) and no plain one.
+        let bucketed = Shape {
+            inputs: nnue::InputSet::GeneralBuckets,
+            ..shape
+        };
+        let mut d = Trainer::new(Network::random(Game::Xiangqi, bucketed, 1), hyper);
+        assert!(restore(&bytes, &mut d).is_err());
+        if let Some(x) = d.fm.last_mut() {
+            *x = 0.75;
+        }
+        let bytes = encode(&d, p);
+        let mut e = Trainer::new(Network::random(Game::Xiangqi, bucketed, 2), hyper);
+        assert_eq!(restore(&bytes, &mut e), Ok(p));
+        assert_eq!((&e.net, &e.fm, &e.fv), (&d.net, &d.fm, &d.fv));
+        assert!(restore(&bytes, &mut b).is_err());
     }
 }

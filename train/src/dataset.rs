@@ -1,15 +1,17 @@
 //! Training positions in memory: each record of the `jiang datagen` files
-//! turned once into its side-to-move features (u16 indices from
+//! turned once into its side-to-move plain features (u16 indices from
 //! `nnue::active_features`; the other perspective's follow by
-//! `nnue::other_perspective`), its score and its result, and split into
-//! training and validation sets by game.
+//! `nnue::other_perspective`), both generals' points (which give the
+//! general-bucketed inputs, `nnue::View`), its score and its result, and
+//! split into training and validation sets by game.
 
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use data::{Flags, Reader, Record};
-use movegen::{Color, Piece};
+use movegen::{Color, Piece, PieceKind, Square};
+use nnue::{InputSet, View};
 
 use crate::{Game, TrainError};
 
@@ -17,12 +19,21 @@ use crate::{Game, TrainError};
 /// perspective (the size of a sample's feature list).
 pub const MAX_ACTIVE: usize = 32;
 
-/// One position, compact (68 bytes): what the trainer needs of a record.
+/// A general's point in [`Sample::generals`] when it has none.
+pub const NO_GENERAL: u8 = 90;
+
+/// One position, compact (70 bytes): what the trainer needs of a record,
+/// for either input set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
-    /// Active features from the side to move's perspective; the first
-    /// `count` are used.
+    /// Active plain features from the side to move's perspective; the
+    /// first `count` are used.
     pub features: [u16; MAX_ACTIVE],
+    /// The side to move's and the other side's own general, each as its
+    /// own perspective sees it (`nnue::inputs::perspective_point`;
+    /// [`NO_GENERAL`]: none): all the general-bucketed inputs need beyond
+    /// the plain features.
+    pub generals: [u8; 2],
     /// How many features: the pieces on the board, which is also the
     /// piece count that chooses the output bucket (`nnue::bucket`).
     pub count: u8,
@@ -46,8 +57,16 @@ impl Sample {
             *slot = f as u16;
             count += 1;
         }
+        let general = |c: Color| {
+            let g = Piece::new(c, PieceKind::General);
+            Square::all()
+                .zip(board)
+                .find_map(|(s, p)| (*p == Some(g)).then_some(s))
+                .map_or(NO_GENERAL, |s| nnue::inputs::perspective_point(c, s) as u8)
+        };
         Sample {
             features,
+            generals: [general(stm), general(!stm)],
             count,
             result: (result * 2.0).round().clamp(0.0, 2.0) as u8,
             score,
@@ -76,6 +95,30 @@ impl Sample {
             *o = nnue::other_perspective(usize::from(f)) as u16;
         }
         &out[..n]
+    }
+
+    /// The input indices of both perspectives under `inputs`, the side to
+    /// move's first, written into the buffers where they differ from the
+    /// stored plain features.
+    pub fn active<'a>(
+        &'a self,
+        inputs: InputSet,
+        stm: &'a mut [u16; MAX_ACTIVE],
+        other: &'a mut [u16; MAX_ACTIVE],
+    ) -> (&'a [u16], &'a [u16]) {
+        let n = usize::from(self.count);
+        if inputs == InputSet::Plain {
+            return (self.stm(), self.other(other));
+        }
+        let view = |g: u8| View::of_general((g != NO_GENERAL).then_some(usize::from(g)));
+        let (vs, vo) = (view(self.generals[0]), view(self.generals[1]));
+        for ((s, o), &f) in stm.iter_mut().zip(other.iter_mut()).zip(self.stm()) {
+            let f = usize::from(f);
+            // Below 6 × 1260 = 7560, so a u16 holds them.
+            *s = vs.apply(f) as u16;
+            *o = vo.apply(nnue::other_perspective(f)) as u16;
+        }
+        (&stm[..n], &other[..n])
     }
 
     /// The training target: `λ·r + (1 − λ)·σ(score / K)`.
@@ -195,6 +238,64 @@ mod tests {
         assert_eq!(other, red);
         assert!((s.target(1.0, 400.0) - 1.0).abs() < 1e-6);
         assert!((s.target(0.0, 400.0) - sigmoid(0.5)).abs() < 1e-6);
-        assert_eq!(std::mem::size_of::<Sample>(), 68);
+        assert_eq!(std::mem::size_of::<Sample>(), 70);
+        // Both generals on the palace centre's file, Janggi's on their
+        // second rank: bucket 3 for both, and the bucketed indices are the
+        // plain ones plus 3 × 1260.
+        assert_eq!(s.generals, [13, 13]);
+        let (mut a, mut b) = ([0; MAX_ACTIVE], [0; MAX_ACTIVE]);
+        let (stm, oth) = s.active(InputSet::GeneralBuckets, &mut a, &mut b);
+        assert!(stm.iter().zip(s.stm()).all(|(x, y)| *x == y + 3 * 1260));
+        assert!(oth.iter().zip(&red).all(|(x, y)| *x == y + 3 * 1260));
+    }
+}
+
+#[cfg(test)]
+mod bucket_tests {
+    use super::*;
+    use movegen::{Position, Variant};
+
+    /// A sample's bucketed features equal the engine's (`nnue::View`
+    /// from the board) for both perspectives, on positions with the
+    /// generals on many palace points and both sides to move.
+    #[test]
+    fn bucketed_features_match_the_engines_index() {
+        let mut rng = movegen::SplitMix64::new(3);
+        let mut seen = std::collections::HashSet::new();
+        for variant in [Variant::Xiangqi, Variant::Janggi] {
+            let mut pos = Position::startpos(variant);
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    pos = Position::startpos(variant);
+                    continue;
+                }
+                // General moves often, so that the points vary.
+                let g = pos.general(pos.side_to_move());
+                let mine: Vec<_> = moves.iter().filter(|m| m.from() == g).collect();
+                let m = match mine.first() {
+                    Some(&&m) if rng.next_u64() % 2 == 0 => m,
+                    _ => moves[(rng.next_u64() % moves.len() as u64) as usize],
+                };
+                pos.make_move(m);
+                let stm = pos.side_to_move();
+                let s = Sample::new(pos.board(), stm, 0, 0.5);
+                let (mut a, mut b) = ([0; MAX_ACTIVE], [0; MAX_ACTIVE]);
+                let (got_s, got_o) = s.active(InputSet::GeneralBuckets, &mut a, &mut b);
+                for (c, got) in [(stm, got_s), (!stm, got_o)] {
+                    let view = InputSet::GeneralBuckets.view(pos.board(), c);
+                    seen.insert((view.bucket(), view.mirrored()));
+                    let mut want: Vec<u16> = Square::all()
+                        .filter_map(|sq| pos.piece_at(sq).map(|p| view.index(c, p, sq) as u16))
+                        .collect();
+                    let mut got = got.to_vec();
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{}", pos.to_fen());
+                }
+            }
+        }
+        // Every bucket, mirrored and not (buckets of file d and f).
+        assert!(seen.len() >= 9, "{seen:?}");
     }
 }

@@ -1,20 +1,23 @@
 //! # train — Jiang's network trainer, on the CPU
 //!
 //! Trains the network of `docs/NNUE.md` (1260 piece-square inputs per
-//! perspective → `H` hidden units, shared → SCReLU → `B` output buckets
-//! by material) from `jiang datagen` files, and writes the quantised
-//! file the engine loads. `jiang train` is its command line.
+//! perspective, or 6 × 1260 bucketed by the own general's palace point →
+//! `H` hidden units, shared → SCReLU → `B` output buckets by material)
+//! from `jiang datagen` files, and writes the quantised file the engine
+//! loads. `jiang train` is its command line.
 //!
 //! What the crate owns: the training, nothing of the network's contract.
-//! The inputs (`nnue::feature_index` and `nnue::other_perspective`), the
+//! The inputs (`nnue::feature_index`, `nnue::other_perspective` and
+//! `nnue::View`), the
 //! output bucket (`nnue::bucket`), the quantisation constants and the
 //! file format (`nnue::Network::to_bytes`, read back by
 //! `nnue::Network::from_bytes_for`) come from the engine's crate
 //! `jiang-nnue`, so the trainer cannot drift from the engine.
 //!
-//! - [`dataset`]: records turned once into compact samples (u16 feature
-//!   indices of the side to move, computed with `nnue`; the other side's
-//!   follow by `nnue::other_perspective`);
+//! - [`dataset`]: records turned once into compact samples (u16 plain
+//!   feature indices of the side to move, computed with `nnue`; the other
+//!   side's follow by `nnue::other_perspective`, and both sides' bucketed
+//!   indices by `nnue::View` from the two generals' points);
 //! - [`network`]: the float network, its forward pass and clipping;
 //! - [`trainer`]: the sparse forward/backward pass, rayon data
 //!   parallelism with a fixed reduction order, AdamW and the schedule;
@@ -45,7 +48,7 @@
 //! let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/janggi-20g-2000n-seed5.bin");
 //! let opts = LoadOptions { holdout: 0, keep_noisy: false };
 //! let set = train::load(&[file.into()], opts).expect("the committed data");
-//! let shape = Shape { hidden: 16, buckets: 2 };
+//! let shape = Shape { hidden: 16, buckets: 2, ..Shape::DEFAULT };
 //! let hyper = Hyper { batch: 512, ..Default::default() };
 //! let mut t = Trainer::new(Network::random(Game::Janggi, shape, 1), hyper);
 //! train::run::train_epoch(&mut t, &set.train, 1, 0, 1);

@@ -5,7 +5,7 @@
 //! bucket-major), so quantising is a weight-by-weight rounding.
 
 use movegen::{Color, Piece, SplitMix64};
-use nnue::{bucket, INPUTS, QA, QB};
+use nnue::{bucket, InputSet, QA, QB};
 
 use crate::dataset::{Sample, MAX_ACTIVE};
 use crate::Game;
@@ -18,10 +18,12 @@ pub const W1_MAX: f32 = 32767.0 / QA as f32;
 /// Largest |W2| that quantises into an i16.
 pub const W2_MAX: f32 = 32767.0 / QB as f32;
 
-/// The sizes of a network: hidden units per perspective and output
-/// buckets.
+/// The sizes of a network: its input set, hidden units per perspective
+/// and output buckets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// The input set (docs/NNUE.md, Inputs).
+    pub inputs: InputSet,
     /// Hidden units per perspective (`H`).
     pub hidden: usize,
     /// Output buckets (`B`).
@@ -29,8 +31,10 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The default shape (`nnue::DEFAULT_HIDDEN` × `nnue::DEFAULT_BUCKETS`).
+    /// The default shape: the plain inputs, `nnue::DEFAULT_HIDDEN` ×
+    /// `nnue::DEFAULT_BUCKETS`.
     pub const DEFAULT: Shape = Shape {
+        inputs: InputSet::Plain,
         hidden: nnue::DEFAULT_HIDDEN,
         buckets: nnue::DEFAULT_BUCKETS,
     };
@@ -38,14 +42,31 @@ impl Shape {
     /// Whether the file format accepts this shape (`nnue::HIDDEN_RANGE`
     /// in steps of `nnue::HIDDEN_STEP`, `nnue::BUCKET_RANGE`).
     pub fn is_valid(self) -> bool {
-        nnue::HIDDEN_RANGE.contains(&self.hidden)
-            && self.hidden % nnue::HIDDEN_STEP == 0
-            && nnue::BUCKET_RANGE.contains(&self.buckets)
+        self.arch().sizes_ok()
     }
 
-    /// Where `b1` starts in the parameter vector (`W1` is first).
+    /// The engine's name for this shape.
+    pub fn arch(self) -> nnue::Arch {
+        nnue::Arch {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            buckets: self.buckets,
+        }
+    }
+
+    /// The shape of an engine's architecture.
+    pub fn of_arch(arch: nnue::Arch) -> Shape {
+        Shape {
+            inputs: arch.inputs,
+            hidden: arch.hidden,
+            buckets: arch.buckets,
+        }
+    }
+
+    /// Where `b1` starts in the parameter vector (`W1` is first, one row
+    /// of `H` per input).
     pub fn b1_at(self) -> usize {
-        INPUTS * self.hidden
+        self.inputs.inputs() * self.hidden
     }
 
     /// Where `W2` starts.
@@ -196,10 +217,11 @@ impl Network {
     /// accumulators (`2H` floats), for loops over many samples.
     pub fn forward_with(&self, s: &Sample, acc: &mut [f32]) -> f32 {
         let h = self.shape.hidden;
-        let mut buf = [0u16; MAX_ACTIVE];
+        let (mut buf_s, mut buf_o) = ([0u16; MAX_ACTIVE], [0u16; MAX_ACTIVE]);
+        let (stm, other) = s.active(self.shape.inputs, &mut buf_s, &mut buf_o);
         let (a_stm, a_other) = acc.split_at_mut(h);
-        self.accumulate(s.stm(), a_stm);
-        self.accumulate(s.other(&mut buf), a_other);
+        self.accumulate(stm, a_stm);
+        self.accumulate(other, a_other);
         let b = bucket(usize::from(s.count), self.shape.buckets);
         self.output(a_stm, &a_other[..h], b)
     }

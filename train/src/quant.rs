@@ -24,7 +24,7 @@ fn q16(x: f32, q: i32) -> i16 {
 pub fn quantise(net: &Network) -> Option<nnue::Network> {
     nnue::Network::from_weights(
         net.game,
-        nnue::Arch::plain(net.shape.hidden, net.shape.buckets),
+        net.shape.arch(),
         net.w1().iter().map(|&w| q16(w, QA)).collect(),
         net.b1().iter().map(|&w| q16(w, QA)).collect(),
         net.w2().iter().map(|&w| q16(w, QB)).collect(),
@@ -48,10 +48,7 @@ pub fn dequantise(net: &nnue::Network) -> Network {
         .collect();
     Network {
         game: net.game(),
-        shape: Shape {
-            hidden: net.hidden(),
-            buckets: net.buckets(),
-        },
+        shape: Shape::of_arch(net.arch()),
         params,
     }
 }
@@ -75,6 +72,7 @@ mod tests {
             Shape {
                 hidden: 16,
                 buckets: 2,
+                ..Shape::DEFAULT
             },
             3,
         )

@@ -10,7 +10,7 @@
 use rayon::prelude::*;
 
 use movegen::SQUARES;
-use nnue::bucket;
+use nnue::{bucket, InputSet, INPUTS};
 
 use crate::dataset::{sigmoid, Sample, MAX_ACTIVE};
 use crate::network::{screlu, Network, Shape, SCALE, W1_MAX, W2_MAX};
@@ -73,7 +73,9 @@ pub struct Hyper {
     pub schedule: Schedule,
     /// Train a factor per piece (colour relative to the perspective and
     /// kind) shared by its 90 points alongside each point's own weights
-    /// (see [`FACTORS`]).
+    /// (see [`FACTORS`]) and, for the general-bucketed inputs, a plain
+    /// row per plain feature shared by its 6 buckets (see
+    /// [`factor_rows`]).
     pub factorise: bool,
 }
 
@@ -129,9 +131,8 @@ fn backward(
 ) -> f64 {
     let shape = net.shape;
     let h = shape.hidden;
-    let mut other = [0u16; MAX_ACTIVE];
-    let stm = s.stm();
-    let other = s.other(&mut other);
+    let (mut buf_s, mut buf_o) = ([0u16; MAX_ACTIVE], [0u16; MAX_ACTIVE]);
+    let (stm, other) = s.active(shape.inputs, &mut buf_s, &mut buf_o);
     // 1. Accumulators: b1 plus the active rows of W1.
     let (acc_s, acc_o) = sc.acc.split_at_mut(h);
     net.accumulate(stm, acc_s);
@@ -215,18 +216,32 @@ fn adam_moments(m: &mut f32, v: &mut f32, g: f32) {
     *v = B2 * *v + (1.0 - B2) * g * g;
 }
 
-/// Factors of the first layer: one per (side, kind), the rows of the
-/// 90 features `side * 7 + kind` of docs/NNUE.md's inputs.
+/// Piece factors of the first layer: one per (side, kind), the rows of
+/// the 90 plain features `side * 7 + kind` of docs/NNUE.md's inputs (in
+/// every general bucket).
 ///
-/// Each feature's effective row is its own weights plus its piece's
-/// factor, `W1[f] = W[f] + F[f / 90]`. The network keeps the effective
-/// rows (so the forward pass, the loss and the file need nothing else),
-/// and the factor's gradient is the sum of its 90 rows' gradients; Adam
-/// moves the factor by its own step and that step is added to all 90
-/// rows. A piece seen on one point teaches every point what it is worth,
-/// which a few hundred thousand positions cannot teach each point alone:
-/// the network learns material first and the points' differences after.
+/// Each feature's effective row is its own weights plus its factors:
+/// `W1[f] = W[f] + P[f / 90]` for the plain inputs, and
+/// `W1[b][f] = W[b][f] + F[f] + P[f / 90]` for the general-bucketed ones,
+/// where `F[f]` is the plain row of plain feature `f` shared by its 6
+/// buckets. The network keeps the effective rows (so the forward pass,
+/// the loss and the file need nothing else); a factor's gradient is the
+/// sum of the gradients of the rows it is part of, Adam moves the factor
+/// by its own step and that step is added to all those rows. A piece seen
+/// on one point teaches every point what it is worth, and a piece seen
+/// with the general on one palace point teaches every bucket, which the
+/// data cannot teach each row alone: the network learns material first,
+/// then the points, then what the general's place changes.
 pub const FACTORS: usize = nnue::INPUTS / SQUARES;
+
+/// Factor rows of a network of `inputs`: the [`FACTORS`] piece factors,
+/// then for the general-bucketed inputs one plain row per plain feature.
+pub fn factor_rows(inputs: InputSet) -> usize {
+    match inputs {
+        InputSet::Plain => FACTORS,
+        InputSet::GeneralBuckets => FACTORS + INPUTS,
+    }
+}
 
 /// A network with its optimiser state and gradient buffers.
 pub struct Trainer {
@@ -236,7 +251,8 @@ pub struct Trainer {
     pub m: Vec<f32>,
     /// Adam's second moments.
     pub v: Vec<f32>,
-    /// Adam's first moments of the factors ([`FACTORS`] × `H`).
+    /// Adam's first moments of the factors ([`factor_rows`] × `H`: the
+    /// piece factors, then the plain rows).
     pub fm: Vec<f32>,
     /// Adam's second moments of the factors.
     pub fv: Vec<f32>,
@@ -259,11 +275,12 @@ impl Trainer {
     pub fn new(net: Network, hyper: Hyper) -> Trainer {
         let n = net.shape.len();
         let chunks = hyper.batch.div_ceil(CHUNK).max(1);
+        let factors = factor_rows(net.shape.inputs) * net.shape.hidden;
         Trainer {
             m: vec![0.0; n],
             v: vec![0.0; n],
-            fm: vec![0.0; FACTORS * net.shape.hidden],
-            fv: vec![0.0; FACTORS * net.shape.hidden],
+            fm: vec![0.0; factors],
+            fv: vec![0.0; factors],
             step: 0,
             hyper,
             chunk_grads: (0..chunks).map(|_| vec![0.0; n]).collect(),
@@ -324,24 +341,35 @@ impl Trainer {
         let w2_at = shape.w2_at();
         let b2_at = shape.b2_at();
         let h = shape.hidden;
-        // The factors' steps (zero when not factorising): the gradient of
-        // a factor is the sum of its 90 rows'. No weight decay: the factor
-        // itself is not stored, only its effect on the rows.
-        let mut factor_step = vec![0.0f32; FACTORS * h];
+        // The factors' steps (zero when not factorising). No weight
+        // decay: a factor itself is not stored, only its effect on the
+        // rows.
+        let bucketed = shape.inputs != InputSet::Plain;
+        let mut factor_step = vec![0.0f32; factor_rows(shape.inputs) * h];
         if self.hyper.factorise {
-            for (k, fs) in factor_step.chunks_exact_mut(h).enumerate() {
-                let rows = &self.total[k * SQUARES * h..(k + 1) * SQUARES * h];
-                for row in rows.chunks_exact(h) {
+            let (piece, plain) = factor_step.split_at_mut(FACTORS * h);
+            // The gradient of the plain row of feature f: the sum of its
+            // buckets' rows' (for the plain inputs, its one row).
+            let mut plain_grad = self.total[..INPUTS * h].to_vec();
+            for bucket in self.total[INPUTS * h..shape.b1_at()].chunks_exact(INPUTS * h) {
+                for (s, g) in plain_grad.iter_mut().zip(bucket) {
+                    *s += g;
+                }
+            }
+            // A piece factor's gradient: the sum of its 90 plain rows'.
+            for (k, fs) in piece.chunks_exact_mut(h).enumerate() {
+                for row in plain_grad[k * SQUARES * h..][..SQUARES * h].chunks_exact(h) {
                     for (s, g) in fs.iter_mut().zip(row) {
                         *s += g;
                     }
                 }
-                let m = &mut self.fm[k * h..][..h];
-                let v = &mut self.fv[k * h..][..h];
-                for ((s, m), v) in fs.iter_mut().zip(m).zip(v) {
-                    adam_moments(m, v, *s);
-                    *s = -lr * (*m * c1) / ((*v * c2).sqrt() + EPS);
-                }
+            }
+            if bucketed {
+                plain.copy_from_slice(&plain_grad);
+            }
+            for ((s, m), v) in factor_step.iter_mut().zip(&mut self.fm).zip(&mut self.fv) {
+                adam_moments(m, v, *s);
+                *s = -lr * (*m * c1) / ((*v * c2).sqrt() + EPS);
             }
         }
         let factor_step = &factor_step;
@@ -360,7 +388,13 @@ impl Trainer {
                     *p -= lr * (upd + wd * *p);
                     let at = i * BLOCK + j;
                     if at < b1_at {
-                        *p += factor_step[at / (SQUARES * h) * h + at % h];
+                        // Row `at / h` is plain feature `at / h % 1260`
+                        // of its bucket.
+                        let (plain, unit) = (at / h % INPUTS, at % h);
+                        *p += factor_step[plain / SQUARES * h + unit];
+                        if bucketed {
+                            *p += factor_step[(FACTORS + plain) * h + unit];
+                        }
                     }
                     let limit = if at < w2_at {
                         W1_MAX
@@ -385,38 +419,76 @@ mod tests {
     use super::*;
     use movegen::{Color, Piece, PieceKind};
 
-    /// One step on one position with a red chariot: a red chariot's row on
-    /// a point where there is none moves only by the factor's step, so it
-    /// moves when factorising and stays otherwise; a cannon's row (no
-    /// cannon anywhere, so no gradient for its factor) stays either way.
-    #[test]
-    fn factor_steps_reach_every_point_of_the_piece() {
+    /// The weights before and after one step (rate 0.01) on one position:
+    /// the generals on e1 and e10, a red chariot on e5, Red to move.
+    fn one_step(inputs: InputSet, factorise: bool) -> (Vec<f32>, Vec<f32>) {
         let mut board = [None; 90];
         board[4] = Some(Piece::new(Color::Red, PieceKind::General));
         board[85] = Some(Piece::new(Color::Black, PieceKind::General));
         board[40] = Some(Piece::new(Color::Red, PieceKind::Chariot));
         let sample = Sample::new(&board, Color::Red, 900, 1.0);
-        let shape = Shape {
+        let hyper = Hyper {
+            factorise,
+            ..Hyper::default()
+        };
+        let net = Network::random(crate::Game::Xiangqi, shape(inputs), 3);
+        let before = net.params.clone();
+        let mut t = Trainer::new(net, hyper);
+        t.step(&[sample], 0.01);
+        (before, t.net.params)
+    }
+
+    fn shape(inputs: InputSet) -> Shape {
+        Shape {
+            inputs,
             hidden: 16,
             buckets: 1,
-        };
+        }
+    }
+
+    /// How row `row` (starting at that parameter) moved.
+    fn moved(before: &[f32], after: &[f32], row: usize) -> Vec<f32> {
+        (row..row + 16).map(|i| after[i] - before[i]).collect()
+    }
+
+    /// A red chariot's row on a point where there is none moves only by
+    /// the factor's step, so it moves when factorising and stays
+    /// otherwise; a cannon's row (no cannon anywhere, so no gradient for
+    /// its factor) stays either way.
+    #[test]
+    fn factor_steps_reach_every_point_of_the_piece() {
         // Features (side 0, kind 4) and (side 0, kind 5) at point 0,
         // where nothing stands.
-        let chariot_row = 4 * 90 * shape.hidden;
-        let cannon_row = 5 * 90 * shape.hidden;
+        let chariot_row = 4 * 90 * 16;
+        let cannon_row = 5 * 90 * 16;
         for factorise in [true, false] {
-            let hyper = Hyper {
-                factorise,
-                ..Hyper::default()
-            };
-            let net = Network::random(crate::Game::Xiangqi, shape, 3);
-            let before = net.params.clone();
-            let mut t = Trainer::new(net, hyper);
-            t.step(&[sample], 0.01);
-            let moved =
-                |row: usize| (row..row + shape.hidden).any(|i| t.net.params[i] != before[i]);
-            assert_eq!(moved(chariot_row), factorise);
-            assert!(!moved(cannon_row));
+            let (before, after) = one_step(InputSet::Plain, factorise);
+            let moves = |row| moved(&before, &after, row).iter().any(|d| *d != 0.0);
+            assert_eq!(moves(chariot_row), factorise);
+            assert!(!moves(cannon_row));
+        }
+    }
+
+    /// The general-bucketed inputs (the red general on e1: bucket 1).
+    /// With factorising, the chariot's row of the same point in another
+    /// bucket (0) moves by the plain row's and the piece factor's steps,
+    /// the chariot's row of another point in bucket 0 by the piece
+    /// factor's alone; without, neither moves.
+    #[test]
+    fn plain_rows_reach_every_bucket() {
+        let row = |bucket: usize, plain: usize| (bucket * INPUTS + plain) * 16;
+        let (seen, same_point, other_point) =
+            (row(1, 4 * 90 + 40), row(0, 4 * 90 + 40), row(0, 4 * 90));
+        for factorise in [true, false] {
+            let (before, after) = one_step(InputSet::GeneralBuckets, factorise);
+            let delta = |r| moved(&before, &after, r);
+            let moves = |r| delta(r).iter().any(|d| *d != 0.0);
+            assert!(moves(seen));
+            assert_eq!(moves(same_point), factorise);
+            assert_eq!(moves(other_point), factorise);
+            if factorise {
+                assert_ne!(delta(same_point), delta(other_point));
+            }
         }
     }
 

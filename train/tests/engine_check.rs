@@ -31,8 +31,8 @@
 use std::path::{Path, PathBuf};
 
 use movegen::{Color, Piece, Position, SplitMix64, Variant};
-use nnue::{AccumulatorStack, QA, QB};
-use train::dataset::{LoadOptions, Sample};
+use nnue::{AccumulatorStack, InputSet, QA, QB};
+use train::dataset::{LoadOptions, Sample, MAX_ACTIVE};
 use train::network::screlu;
 use train::quant::{dequantise, read_network};
 use train::run::{train_epoch, write_network};
@@ -51,7 +51,7 @@ fn data(name: &str) -> PathBuf {
 /// A network of `game` trained for a few epochs on `file`: small, but
 /// with weights of the sizes training gives (the random start's would not
 /// show the rounding of trained ones).
-fn trained(file: &Path, game: Game) -> Network {
+fn trained(file: &Path, game: Game, inputs: InputSet) -> Network {
     let opts = LoadOptions {
         holdout: 0,
         keep_noisy: true,
@@ -64,6 +64,7 @@ fn trained(file: &Path, game: Game) -> Network {
         ..Default::default()
     };
     let shape = Shape {
+        inputs,
         hidden: 32,
         buckets: 2,
     };
@@ -90,10 +91,11 @@ fn rounding_bound(float: &Network, deq: &Network, board: &[Option<Piece>; 90], s
     let s = Sample::new(board, stm, 0, 0.5);
     let h = float.shape.hidden;
     let mut acc = vec![0.0f32; 2 * h];
-    let mut other = [0u16; train::dataset::MAX_ACTIVE];
+    let mut bufs = ([0u16; MAX_ACTIVE], [0u16; MAX_ACTIVE]);
+    let (f_stm, f_other) = s.active(float.shape.inputs, &mut bufs.0, &mut bufs.1);
     let (acc_stm, acc_other) = acc.split_at_mut(h);
-    deq.accumulate(s.stm(), acc_stm);
-    deq.accumulate(s.other(&mut other), acc_other);
+    deq.accumulate(f_stm, acc_stm);
+    deq.accumulate(f_other, acc_other);
     let b = nnue::bucket(usize::from(s.count), float.shape.buckets);
     let w = &float.w2()[b * 2 * h..][..2 * h];
     let eps = (f32::from(s.count) + 1.0) / (2.0 * QA as f32);
@@ -154,13 +156,14 @@ impl Tally {
 
 /// The whole check for one game: train, write, load with the engine's
 /// loader, compare on the data and on random games of `variant`.
-fn engine_follows_trainer(file: &str, variant: Variant) {
+fn engine_follows_trainer(file: &str, variant: Variant, inputs: InputSet) {
     let game = variant.game();
-    let float = trained(&data(file), game);
+    let float = trained(&data(file), game, inputs);
     let dir = std::env::temp_dir().join(format!(
-        "jiang-engine-check-{}-{}",
+        "jiang-engine-check-{}-{}-{}",
         std::process::id(),
-        nnue::game_name(game)
+        nnue::game_name(game),
+        inputs.name()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("net.jnn");
@@ -168,6 +171,7 @@ fn engine_follows_trainer(file: &str, variant: Variant) {
     // The engine's loader, as `EvalFile` uses it.
     let bytes = std::fs::read(&path).expect("read back");
     let net = nnue::Network::from_bytes_for(&bytes, game).expect("the engine loads it");
+    assert_eq!(net.inputs(), inputs, "the file declares its input set");
     let other_game = match game {
         Game::Xiangqi => Game::Janggi,
         Game::Janggi => Game::Xiangqi,
@@ -195,7 +199,17 @@ fn engine_follows_trainer(file: &str, variant: Variant) {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            // A general's move one time in four when there is one, so that
+            // general-bucketed networks see their buckets and mirror sides
+            // change (and the stack refresh that perspective).
+            let general = pos.general(pos.side_to_move());
+            let steps: Vec<_> = moves.iter().filter(|m| m.from() == general).collect();
+            let m = match steps.first() {
+                Some(_) if rng.next_u64() % 4 == 0 => {
+                    *steps[(rng.next_u64() % steps.len() as u64) as usize]
+                }
+                _ => moves[(rng.next_u64() % moves.len() as u64) as usize],
+            };
             stack.push_move(&pos, m);
             pos.make_move(m);
             let int = stack.evaluate(&net, &pos);
@@ -229,13 +243,26 @@ fn engine_follows_trainer(file: &str, variant: Variant) {
 
 #[test]
 fn the_engine_evaluates_the_trainers_janggi_network() {
-    engine_follows_trainer("janggi-20g-2000n-seed5.bin", Variant::Janggi);
+    engine_follows_trainer(JANGGI_DATA, Variant::Janggi, InputSet::Plain);
 }
 
 #[test]
 fn the_engine_evaluates_the_trainers_xiangqi_network() {
-    engine_follows_trainer(XIANGQI_DATA, Variant::Xiangqi);
+    engine_follows_trainer(XIANGQI_DATA, Variant::Xiangqi, InputSet::Plain);
 }
+
+#[test]
+fn the_engine_evaluates_the_trainers_general_bucketed_janggi_network() {
+    engine_follows_trainer(JANGGI_DATA, Variant::Janggi, InputSet::GeneralBuckets);
+}
+
+#[test]
+fn the_engine_evaluates_the_trainers_general_bucketed_xiangqi_network() {
+    engine_follows_trainer(XIANGQI_DATA, Variant::Xiangqi, InputSet::GeneralBuckets);
+}
+
+/// The committed Janggi data (its origin in `tests/data/README.md`).
+const JANGGI_DATA: &str = "janggi-20g-2000n-seed5.bin";
 
 /// The committed Xiangqi data (its origin in `tests/data/README.md`).
 const XIANGQI_DATA: &str = "xiangqi-20g-1000n-seed7.bin";

@@ -45,11 +45,24 @@ fn tiny() -> Shape {
     Shape {
         hidden: 8,
         buckets: 2,
+        ..Shape::DEFAULT
     }
 }
 
 #[test]
 fn gradients_equal_finite_differences() {
+    gradients_check(tiny());
+}
+
+#[test]
+fn gradients_equal_finite_differences_general_buckets() {
+    gradients_check(Shape {
+        inputs: nnue::InputSet::GeneralBuckets,
+        ..tiny()
+    });
+}
+
+fn gradients_check(shape: Shape) {
     let all = samples();
     let batch: Vec<Sample> = all.iter().step_by(97).take(12).copied().collect();
     let hyper = Hyper {
@@ -57,7 +70,7 @@ fn gradients_equal_finite_differences() {
         k: 300.0,
         ..Default::default()
     };
-    let mut net = Network::random(Game::Janggi, tiny(), 11);
+    let mut net = Network::random(Game::Janggi, shape, 11);
     // Larger output weights so that every path carries a clear gradient.
     let w2 = net.shape.w2_at();
     for w in &mut net.params[w2..] {
@@ -67,8 +80,10 @@ fn gradients_equal_finite_differences() {
     let mut grad = vec![0.0f32; net.shape.len()];
     gradient(&net, &batch, &hyper, 1.0 / n, &mut grad);
     let total = |net: &Network| loss(net, &batch, &hyper);
-    // W1 rows of the first sample's features, b1, W2 and b2.
-    let f0 = usize::from(batch[0].features[3]);
+    // W1 rows of the first sample's features (its input indices under
+    // the shape's input set), b1, W2 and b2.
+    let mut bufs = ([0u16; 32], [0u16; 32]);
+    let f0 = usize::from(batch[0].active(shape.inputs, &mut bufs.0, &mut bufs.1).0[3]);
     let mut checked = 0;
     let candidates = (f0 * 8..f0 * 8 + 8)
         .chain(net.shape.b1_at()..net.shape.len())
@@ -130,6 +145,7 @@ fn a_planted_target_is_learned() {
     let shape = Shape {
         hidden: 32,
         buckets: 1,
+        ..Shape::DEFAULT
     };
     // Learned on the positions it was given: a couple of thousand
     // positions leave most piece-square features unseen, so this checks
@@ -151,6 +167,7 @@ fn config(dir: &Path, threads: usize) -> TrainConfig {
     cfg.shape = Shape {
         hidden: 16,
         buckets: 2,
+        ..Shape::DEFAULT
     };
     cfg.epochs = 3;
     cfg.holdout = 5;
