@@ -179,3 +179,50 @@ fn ucci_and_xboard_report_bad_network_files() {
     assert!(out.is_empty(), "{out:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A general-bucketed network (format version 2) through `EvalFile`: it
+/// loads and evaluates as the engine's crate does, the search runs on it
+/// (and, in debug builds, checks its accumulators against refreshes),
+/// the search moves between it and a plain one, and a version 2 file with
+/// a bad input-set field is refused like any bad file.
+#[test]
+fn uci_loads_a_general_bucketed_network() {
+    let dir = scratch("buckets");
+    let arch = nnue::Arch {
+        inputs: nnue::InputSet::GeneralBuckets,
+        hidden: 16,
+        buckets: 2,
+    };
+    let bucketed = Network::random_of(Game::Xiangqi, arch, 5).expect("valid sizes");
+    let path = write(&dir, "buckets.jnn", &bucketed.to_bytes());
+    let bad_set = write(&dir, "set.jnn", &with_field(&bucketed.to_bytes(), 24, 7));
+    let plain_path = write(&dir, "plain.jnn", &net(Game::Xiangqi, 6).to_bytes());
+    let mut e = Jiang::start();
+    e.uci("uci");
+    let out = e.uci(&format!("setoption name EvalFile value {path}"));
+    assert!(
+        out[0].starts_with("info string EvalFile: loaded"),
+        "{out:?}"
+    );
+    let start = movegen::Position::startpos(movegen::Variant::Xiangqi);
+    let cp = bucketed.evaluate_position(&start);
+    let shown = nnue_line(&e.uci("eval")).expect("eval shows the network");
+    assert!(
+        shown.starts_with(&format!("NNUE evaluation: {cp} cp")),
+        "{shown}"
+    );
+    let out = e.uci(&format!("setoption name EvalFile value {bad_set}"));
+    assert!(out[0].contains("input set 7"), "{out:?}");
+    // A line with general moves, then searches on each network in turn.
+    e.send("position startpos moves e0e1 e9e8 e1e2 e8f8");
+    e.send("go depth 5");
+    assert!(e.until_prefix("bestmove").len() > "bestmove ".len());
+    e.uci(&format!("setoption name EvalFile value {plain_path}"));
+    e.send("go depth 4");
+    assert!(e.until_prefix("bestmove").len() > "bestmove ".len());
+    e.uci(&format!("setoption name EvalFile value {path}"));
+    e.send("go depth 4");
+    assert!(e.until_prefix("bestmove").len() > "bestmove ".len());
+    assert!(e.alive());
+    let _ = std::fs::remove_dir_all(dir);
+}
