@@ -204,6 +204,7 @@ fn uci_loads_a_general_bucketed_network() {
         out[0].starts_with("info string EvalFile: loaded"),
         "{out:?}"
     );
+    assert!(out[0].contains("general-buckets 7560x16x2x2"), "{out:?}");
     let start = movegen::Position::startpos(movegen::Variant::Xiangqi);
     let cp = bucketed.evaluate_position(&start);
     let shown = nnue_line(&e.uci("eval")).expect("eval shows the network");
