@@ -383,3 +383,68 @@ impl AccumulatorStack {
         *self.current(net) == fresh
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Arch;
+
+    /// Moves no random game plays, on a bare board: a general taken (its
+    /// side then has the plain view) and a general stepping across the
+    /// centre file (a new mirror side), each equal to a refresh of the
+    /// board after it, for both input sets.
+    #[test]
+    fn general_captures_and_mirror_steps_equal_a_refresh() {
+        let sq = |f, r| Square::from_coords(f, r).unwrap_or_else(|| unreachable!());
+        let rg = Piece::new(Color::Red, PieceKind::General);
+        let bg = Piece::new(Color::Black, PieceKind::General);
+        let rc = Piece::new(Color::Red, PieceKind::Chariot);
+        let mut board: Board = [None; 90];
+        board[sq(4, 0).index()] = Some(rg);
+        board[sq(3, 8).index()] = Some(bg);
+        board[sq(3, 4).index()] = Some(rc);
+        let moves = [
+            // The chariot takes Black's general.
+            Delta::Move {
+                piece: rc,
+                from: sq(3, 4),
+                to: sq(3, 8),
+                captured: Some(bg),
+            },
+            // Red's general steps e1-f1: mirrored from now on.
+            Delta::Move {
+                piece: rg,
+                from: sq(4, 0),
+                to: sq(5, 0),
+                captured: None,
+            },
+        ];
+        for inputs in InputSet::ALL {
+            let arch = Arch {
+                inputs,
+                hidden: 16,
+                buckets: 1,
+            };
+            let net = Network::random_of(movegen::Game::Janggi, arch, 9);
+            assert!(net.is_some());
+            let Some(net) = net else { return };
+            let mut parent = Accumulator::zeroed(16);
+            parent.refresh_board(&net, &board);
+            for d in moves {
+                let after = d.board_after(&board);
+                let mut child = Accumulator::zeroed(16);
+                child.update_from(&parent, &net, &d, &after);
+                let mut fresh = Accumulator::zeroed(16);
+                fresh.refresh_board(&net, &after);
+                assert_eq!(child, fresh, "{inputs:?} {d:?}");
+            }
+            let taken = moves[0].board_after(&board);
+            parent.refresh_board(&net, &taken);
+            assert_eq!(parent.view(Color::Black), View::PLAIN);
+            let stepped = moves[1].board_after(&board);
+            parent.refresh_board(&net, &stepped);
+            let mirrored = inputs == InputSet::GeneralBuckets;
+            assert_eq!(parent.view(Color::Red).mirrored(), mirrored);
+        }
+    }
+}
