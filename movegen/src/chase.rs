@@ -10,7 +10,8 @@
 //! - a horse or cannon takes a chariot, or an advisor or elephant takes a
 //!   chariot, horse or cannon (these count even against protected pieces);
 //! - otherwise V has no legal recapture after the capture (a pinned
-//!   protector or a general that may not recapture is a fake root), and
+//!   protector or a general that may not recapture is a fake root; a check
+//!   standing when the capture is threatened makes no root fake), and
 //!   for equal kinds V could not legally take the attacker itself (else it
 //!   is an offer to exchange).
 //!
@@ -89,6 +90,51 @@ fn attacks(b: &Board, from: u8, to: u8) -> bool {
     piece_attacks::<XiangqiRules, _>(&Plain(b), from, to)
 }
 
+/// The pieces of colour `by` that attack the point `s`, as a mask (bit `i`
+/// for point `i`).
+fn attackers_of(b: &Board, s: u8, by: Color) -> u128 {
+    (0..90u8)
+        .filter(|&x| b[x as usize].is_some_and(|p| p.color() == by) && attacks(b, x, s))
+        .fold(0, |m, x| m | 1u128 << x)
+}
+
+/// The pieces checking the general of colour `c` on the board, as a mask;
+/// 0 when it is not in check (the usual case, tested first).
+fn checkers(b: &Board, c: Color) -> u128 {
+    match general_square(b, c) {
+        Some(ks) if general_attacked::<XiangqiRules, _>(&Plain(b), ks, !c) => {
+            attackers_of(b, ks, !c)
+        }
+        _ => 0,
+    }
+}
+
+/// Whether the piece on `from` attacks `to` and may take there, judged by
+/// the safety of its own general afterwards, where a check by the pieces
+/// in `checking` does not count: those already give check on the board on
+/// which the capture is threatened, and the threatened side answers that
+/// check before the threat can be carried out (docs/RULES.md §1.3,
+/// "protected piece": a check voids no protection). With `checking` 0 this
+/// is plain legality. A general must still move to a safe point.
+fn may_take(b: &Board, from: u8, to: u8, checking: u128) -> bool {
+    if !attacks(b, from, to) {
+        return false;
+    }
+    let Some(p) = b[from as usize] else {
+        return false;
+    };
+    if checking == 0 || p.kind() == PieceKind::General {
+        return legal_capture(b, from, to);
+    }
+    let mut after = *b;
+    after[to as usize] = Some(p);
+    after[from as usize] = None;
+    match general_square(&after, p.color()) {
+        Some(ks) => attackers_of(&after, ks, !p.color()) & !checking == 0,
+        None => true,
+    }
+}
+
 /// Whether a piece may be the victim of a chase where it stands: not the
 /// general, not a soldier that has not crossed the river.
 fn chaseable(p: Piece, s: u8) -> bool {
@@ -123,7 +169,7 @@ fn counts_when_protected(attacker: PieceKind, victim: PieceKind) -> bool {
 }
 
 /// Whether the victim on `v` has a legal recapture once the piece on `a`
-/// has taken it.
+/// has taken it (a check standing on `b` voids none, see [`may_take`]).
 fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
     let Some(attacker) = b[a as usize] else {
         return false;
@@ -132,10 +178,9 @@ fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
     after[v as usize] = Some(attacker);
     after[a as usize] = None;
     let defender = !attacker.color();
+    let checking = checkers(b, defender);
     (0..90u8).any(|r| {
-        after[r as usize].is_some_and(|p| p.color() == defender)
-            && attacks(&after, r, v)
-            && legal_capture(&after, r, v)
+        after[r as usize].is_some_and(|p| p.color() == defender) && may_take(&after, r, v, checking)
     })
 }
 
@@ -155,7 +200,7 @@ fn qualifies(b: &Board, a: u8, v: u8) -> bool {
     }
     if attacker.kind() == victim.kind() {
         // An offer to exchange, unless the victim cannot take back.
-        return !(attacks(b, v, a) && legal_capture(b, v, a));
+        return !may_take(b, v, a, checkers(b, victim.color()));
     }
     true
 }
@@ -285,17 +330,18 @@ fn protector_lost(before: &Board, after: &Board, a: u8, v: u8) -> Lost {
         return Lost::None;
     };
     let defender = victim.color();
+    let (check_before, check_after) = (checkers(before, defender), checkers(after, defender));
     let mut lost = Lost::None;
     for r in 0..90u8 {
         let Some(p) = cb[r as usize] else { continue };
         if r == v || p.color() != defender || ca[r as usize] != Some(p) {
             continue;
         }
-        if !(attacks(&cb, r, v) && legal_capture(&cb, r, v)) {
+        if !may_take(&cb, r, v, check_before) {
             continue;
         }
         if attacks(&ca, r, v) {
-            if !legal_capture(&ca, r, v) {
+            if !may_take(&ca, r, v, check_after) {
                 return Lost::Pinned;
             }
         } else if p.kind() == PieceKind::Cannon {
