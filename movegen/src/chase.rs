@@ -248,21 +248,60 @@ pub(crate) fn revert(b: &mut Board, m: Move, captured: Option<Piece>) {
 /// (their squares, which the move does not change unless it captured).
 /// With `only`, just those victims are examined (the search for a
 /// perpetual chase needs no others once it has candidates).
+///
+/// A victim left unprotected only by a screen change (docs/RULES.md §1.3,
+/// "protection removed") counts only when that is all the move does: the
+/// move chases nothing in another way and blocks no enemy attack on the
+/// mover's pieces. The book's appendix diagram, a soldier stepping in and
+/// out of a protecting cannon's line, is such a move; a chariot that leaves
+/// the line while making its own attack (the two chariots of diagrams
+/// 71–75, case 106 of `tests/data/xiangqi_wxf_book.tsv`) or a horse that
+/// doubles the screen while blocking an attack on its own chariot (diagram
+/// 61) chases nobody by the screen change.
 pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Victims {
-    let mut victims = Victims::new();
     if m.is_pass() {
-        return victims;
+        return Victims::new();
     }
     let Some(mover) = before[m.from().index()] else {
-        return victims;
+        return Victims::new();
     };
     let mut after = *before;
     apply(&mut after, m);
+    let (direct, screen) = new_captures(before, &after, m, mover.color(), only);
+    if screen.is_empty() || !direct.is_empty() {
+        return direct;
+    }
+    // Only screen changes: they count when they are the move's whole point.
+    if only.is_some()
+        && !new_captures(before, &after, m, mover.color(), None)
+            .0
+            .is_empty()
+    {
+        return direct;
+    }
+    if blocks_attack(before, &after, mover.color(), m.to().raw()) {
+        return direct;
+    }
+    screen
+}
+
+/// The victims of the move `m` (from `before` to `after`, played by `us`):
+/// those it attacks anew, and apart from them those it leaves unprotected
+/// only by changing the screen of a protecting cannon.
+fn new_captures(
+    before: &Board,
+    after: &Board,
+    m: Move,
+    us: Color,
+    only: Option<&[u8]>,
+) -> (Victims, Victims) {
+    let (mut direct, mut screen) = (Victims::new(), Victims::new());
     let (from, to) = (m.from().raw(), m.to().raw());
-    let (ours, theirs) = chase_candidates(&after, mover.color(), only);
+    let (ours, theirs) = chase_candidates(after, us, only);
     for &v in &theirs {
+        let mut by_screen = false;
         let chased = ours.iter().any(|&a| {
-            if !qualifies(&after, a, v) {
+            if !qualifies(after, a, v) {
                 return false;
             }
             if a == to {
@@ -276,25 +315,47 @@ pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Vi
                 // The attack was there before: new only if it did not
                 // qualify and the move took away the victim's protection,
                 // by pinning a protector (a fake root) or by changing the
-                // screen of a protecting cannon (issue 15, family C). A
-                // pinned attacker does not chase by the second way: its
-                // capture of its pinner defends its own general (reference
-                // cases 22 and 23). Blocking a protector's line, or
-                // unpinning one's own attacker, is not a new threat
-                // (reference cases 22 and 31).
-                !qualifies(before, a, v)
-                    && match protector_lost(before, &after, a, v) {
-                        Lost::None => false,
-                        Lost::Pinned => true,
-                        Lost::Screen => !pinned(&after, a),
+                // screen of a protecting cannon (family C, counted by the
+                // caller). A pinned attacker does not chase by the second
+                // way: its capture of its pinner defends its own general
+                // (reference cases 22 and 23). Blocking a protector's
+                // line, or unpinning one's own attacker, is not a new
+                // threat (reference cases 22 and 31).
+                if qualifies(before, a, v) {
+                    return false;
+                }
+                match protector_lost(before, after, a, v) {
+                    Lost::None => false,
+                    Lost::Pinned => true,
+                    Lost::Screen => {
+                        by_screen |= !pinned(after, a);
+                        false
                     }
+                }
             }
         });
-        if chased && !victims.is_full() {
-            victims.push(v);
+        if chased && !direct.is_full() {
+            direct.push(v);
+        } else if by_screen && !screen.is_full() {
+            screen.push(v);
         }
     }
-    victims
+    (direct, screen)
+}
+
+/// Whether the move (from `before` to `after`, played by `us`, the moved
+/// piece now on `to`) blocks an enemy attack on another piece of `us`.
+fn blocks_attack(before: &Board, after: &Board, us: Color, to: u8) -> bool {
+    (0..90u8).any(|p| {
+        p != to
+            && after[p as usize].is_some_and(|q| q.color() == us)
+            && after[p as usize] == before[p as usize]
+            && (0..90u8).any(|e| {
+                after[e as usize].is_some_and(|q| q.color() != us)
+                    && attacks(before, e, p)
+                    && !attacks(after, e, p)
+            })
+    })
 }
 
 /// How the move took away a protector of a victim (see [`protector_lost`]).
