@@ -22,8 +22,9 @@
 //! line, a new cannon screen, a freed horse leg), and existing attacks
 //! whose victim lost its protection through the move ("protection
 //! removed"): a protector just became pinned, or the screen of a
-//! protecting cannon was taken away or doubled (then only for an attacker
-//! that is not itself pinned). An attack that existed and persists is not
+//! protecting cannon was taken away or doubled (then only when that is all
+//! the move does, see [`chased_by_move`]). An attack that existed and
+//! persists is not
 //! new otherwise, even if a protector's line was blocked or the attacker
 //! was unpinned.
 //!
@@ -316,11 +317,9 @@ fn new_captures(
                 // qualify and the move took away the victim's protection,
                 // by pinning a protector (a fake root) or by changing the
                 // screen of a protecting cannon (family C, counted by the
-                // caller). A pinned attacker does not chase by the second
-                // way: its capture of its pinner defends its own general
-                // (reference cases 22 and 23). Blocking a protector's
-                // line, or unpinning one's own attacker, is not a new
-                // threat (reference cases 22 and 31).
+                // caller). Blocking a protector's line, or unpinning one's
+                // own attacker, is not a new threat (reference cases 22
+                // and 31).
                 if qualifies(before, a, v) {
                     return false;
                 }
@@ -328,7 +327,7 @@ fn new_captures(
                     Lost::None => false,
                     Lost::Pinned => true,
                     Lost::Screen => {
-                        by_screen |= !pinned(after, a);
+                        by_screen = true;
                         false
                     }
                 }
@@ -410,21 +409,4 @@ fn protector_lost(before: &Board, after: &Board, a: u8, v: u8) -> Lost {
         }
     }
     lost
-}
-
-/// Whether the piece on `a` is pinned: taking it off the board would leave
-/// its own general attacked.
-fn pinned(b: &Board, a: u8) -> bool {
-    let Some(p) = b[a as usize] else {
-        return false;
-    };
-    let Some(ks) = general_square(b, p.color()) else {
-        return false;
-    };
-    if ks == a {
-        return false;
-    }
-    let mut without = *b;
-    without[a as usize] = None;
-    general_attacked::<XiangqiRules, _>(&Plain(&without), ks, !p.color())
 }
