@@ -3,15 +3,16 @@
 //! `chased <variant> '<fen>' '<moves>'` (ranks 1–10).
 use movegen::{chased_by_last_move, move_text, notation::square_text, Position, Ranks};
 /// Whether the side that just moved (without check) would have a mating
-/// move if it could move again (docs/RULES.md §1.3, "kill").
-fn kill(pos: &mut Position) -> bool {
+/// move if it could move again, other than a capture on a point in
+/// `chased` (docs/RULES.md §1.3, "kill").
+fn kill(pos: &mut Position, chased: &[movegen::Square]) -> bool {
     if pos.in_check() {
         return false;
     }
     pos.make_null();
     let mut found = false;
     for m in pos.legal_moves() {
-        if pos.gives_check(m) {
+        if !chased.contains(&m.to()) && pos.gives_check(m) {
             pos.make_move(m);
             found = pos.has_no_legal_move();
             pos.unmake_move();
@@ -39,11 +40,12 @@ fn main() {
             return;
         };
         pos.make_move(m);
-        let c: Vec<String> = chased_by_last_move(&pos)
+        let chased = chased_by_last_move(&pos);
+        let c: Vec<String> = chased
             .iter()
             .map(|&s| square_text(s, Ranks::OneBased))
             .collect();
-        let k = kill(&mut pos);
+        let k = kill(&mut pos, &chased);
         println!(
             "{} check={} kill={k} chases {:?}  -> {}",
             move_text(m, Ranks::OneBased),

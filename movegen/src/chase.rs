@@ -10,7 +10,8 @@
 //! - a horse or cannon takes a chariot, or an advisor or elephant takes a
 //!   chariot, horse or cannon (these count even against protected pieces);
 //! - otherwise V has no legal recapture after the capture (a pinned
-//!   protector or a general that may not recapture is a fake root), and
+//!   protector or a general that may not recapture is a fake root; a check
+//!   standing when the capture is threatened makes no root fake), and
 //!   for equal kinds V could not legally take the attacker itself (else it
 //!   is an offer to exchange).
 //!
@@ -21,8 +22,9 @@
 //! line, a new cannon screen, a freed horse leg), and existing attacks
 //! whose victim lost its protection through the move ("protection
 //! removed"): a protector just became pinned, or the screen of a
-//! protecting cannon was taken away or doubled (then only for an attacker
-//! that is not itself pinned). An attack that existed and persists is not
+//! protecting cannon was taken away or doubled (then only when that is all
+//! the move does, see [`chased_by_move`]). An attack that existed and
+//! persists is not
 //! new otherwise, even if a protector's line was blocked or the attacker
 //! was unpinned.
 //!
@@ -89,6 +91,51 @@ fn attacks(b: &Board, from: u8, to: u8) -> bool {
     piece_attacks::<XiangqiRules, _>(&Plain(b), from, to)
 }
 
+/// The pieces of colour `by` that attack the point `s`, as a mask (bit `i`
+/// for point `i`).
+fn attackers_of(b: &Board, s: u8, by: Color) -> u128 {
+    (0..90u8)
+        .filter(|&x| b[x as usize].is_some_and(|p| p.color() == by) && attacks(b, x, s))
+        .fold(0, |m, x| m | 1u128 << x)
+}
+
+/// The pieces checking the general of colour `c` on the board, as a mask;
+/// 0 when it is not in check (the usual case, tested first).
+fn checkers(b: &Board, c: Color) -> u128 {
+    match general_square(b, c) {
+        Some(ks) if general_attacked::<XiangqiRules, _>(&Plain(b), ks, !c) => {
+            attackers_of(b, ks, !c)
+        }
+        _ => 0,
+    }
+}
+
+/// Whether the piece on `from` attacks `to` and may take there, judged by
+/// the safety of its own general afterwards, where a check by the pieces
+/// in `checking` does not count: those already give check on the board on
+/// which the capture is threatened, and the threatened side answers that
+/// check before the threat can be carried out (docs/RULES.md §1.3,
+/// "protected piece": a check voids no protection). With `checking` 0 this
+/// is plain legality. A general must still move to a safe point.
+fn may_take(b: &Board, from: u8, to: u8, checking: u128) -> bool {
+    if !attacks(b, from, to) {
+        return false;
+    }
+    let Some(p) = b[from as usize] else {
+        return false;
+    };
+    if checking == 0 || p.kind() == PieceKind::General {
+        return legal_capture(b, from, to);
+    }
+    let mut after = *b;
+    after[to as usize] = Some(p);
+    after[from as usize] = None;
+    match general_square(&after, p.color()) {
+        Some(ks) => attackers_of(&after, ks, !p.color()) & !checking == 0,
+        None => true,
+    }
+}
+
 /// Whether a piece may be the victim of a chase where it stands: not the
 /// general, not a soldier that has not crossed the river.
 fn chaseable(p: Piece, s: u8) -> bool {
@@ -123,7 +170,7 @@ fn counts_when_protected(attacker: PieceKind, victim: PieceKind) -> bool {
 }
 
 /// Whether the victim on `v` has a legal recapture once the piece on `a`
-/// has taken it.
+/// has taken it (a check standing on `b` voids none, see [`may_take`]).
 fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
     let Some(attacker) = b[a as usize] else {
         return false;
@@ -132,10 +179,9 @@ fn protected_after_capture(b: &Board, a: u8, v: u8) -> bool {
     after[v as usize] = Some(attacker);
     after[a as usize] = None;
     let defender = !attacker.color();
+    let checking = checkers(b, defender);
     (0..90u8).any(|r| {
-        after[r as usize].is_some_and(|p| p.color() == defender)
-            && attacks(&after, r, v)
-            && legal_capture(&after, r, v)
+        after[r as usize].is_some_and(|p| p.color() == defender) && may_take(&after, r, v, checking)
     })
 }
 
@@ -155,7 +201,7 @@ fn qualifies(b: &Board, a: u8, v: u8) -> bool {
     }
     if attacker.kind() == victim.kind() {
         // An offer to exchange, unless the victim cannot take back.
-        return !(attacks(b, v, a) && legal_capture(b, v, a));
+        return !may_take(b, v, a, checkers(b, victim.color()));
     }
     true
 }
@@ -203,21 +249,60 @@ pub(crate) fn revert(b: &mut Board, m: Move, captured: Option<Piece>) {
 /// (their squares, which the move does not change unless it captured).
 /// With `only`, just those victims are examined (the search for a
 /// perpetual chase needs no others once it has candidates).
+///
+/// A victim left unprotected only by a screen change (docs/RULES.md §1.3,
+/// "protection removed") counts only when that is all the move does: the
+/// move chases nothing in another way and blocks no enemy attack on the
+/// mover's pieces. The book's appendix diagram, a soldier stepping in and
+/// out of a protecting cannon's line, is such a move; a chariot that leaves
+/// the line while making its own attack (the two chariots of diagrams
+/// 71–75, case 106 of `tests/data/xiangqi_wxf_book.tsv`) or a horse that
+/// doubles the screen while blocking an attack on its own chariot (diagram
+/// 61) chases nobody by the screen change.
 pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Victims {
-    let mut victims = Victims::new();
     if m.is_pass() {
-        return victims;
+        return Victims::new();
     }
     let Some(mover) = before[m.from().index()] else {
-        return victims;
+        return Victims::new();
     };
     let mut after = *before;
     apply(&mut after, m);
+    let (direct, screen) = new_captures(before, &after, m, mover.color(), only);
+    if screen.is_empty() || !direct.is_empty() {
+        return direct;
+    }
+    // Only screen changes: they count when they are the move's whole point.
+    if only.is_some()
+        && !new_captures(before, &after, m, mover.color(), None)
+            .0
+            .is_empty()
+    {
+        return direct;
+    }
+    if blocks_attack(before, &after, mover.color(), m.to().raw()) {
+        return direct;
+    }
+    screen
+}
+
+/// The victims of the move `m` (from `before` to `after`, played by `us`):
+/// those it attacks anew, and apart from them those it leaves unprotected
+/// only by changing the screen of a protecting cannon.
+fn new_captures(
+    before: &Board,
+    after: &Board,
+    m: Move,
+    us: Color,
+    only: Option<&[u8]>,
+) -> (Victims, Victims) {
+    let (mut direct, mut screen) = (Victims::new(), Victims::new());
     let (from, to) = (m.from().raw(), m.to().raw());
-    let (ours, theirs) = chase_candidates(&after, mover.color(), only);
+    let (ours, theirs) = chase_candidates(after, us, only);
     for &v in &theirs {
+        let mut by_screen = false;
         let chased = ours.iter().any(|&a| {
-            if !qualifies(&after, a, v) {
+            if !qualifies(after, a, v) {
                 return false;
             }
             if a == to {
@@ -231,25 +316,45 @@ pub(crate) fn chased_by_move(before: &Board, m: Move, only: Option<&[u8]>) -> Vi
                 // The attack was there before: new only if it did not
                 // qualify and the move took away the victim's protection,
                 // by pinning a protector (a fake root) or by changing the
-                // screen of a protecting cannon (issue 15, family C). A
-                // pinned attacker does not chase by the second way: its
-                // capture of its pinner defends its own general (reference
-                // cases 22 and 23). Blocking a protector's line, or
-                // unpinning one's own attacker, is not a new threat
-                // (reference cases 22 and 31).
-                !qualifies(before, a, v)
-                    && match protector_lost(before, &after, a, v) {
-                        Lost::None => false,
-                        Lost::Pinned => true,
-                        Lost::Screen => !pinned(&after, a),
+                // screen of a protecting cannon (family C, counted by the
+                // caller). Blocking a protector's line, or unpinning one's
+                // own attacker, is not a new threat (reference cases 22
+                // and 31).
+                if qualifies(before, a, v) {
+                    return false;
+                }
+                match protector_lost(before, after, a, v) {
+                    Lost::None => false,
+                    Lost::Pinned => true,
+                    Lost::Screen => {
+                        by_screen = true;
+                        false
                     }
+                }
             }
         });
-        if chased && !victims.is_full() {
-            victims.push(v);
+        if chased && !direct.is_full() {
+            direct.push(v);
+        } else if by_screen && !screen.is_full() {
+            screen.push(v);
         }
     }
-    victims
+    (direct, screen)
+}
+
+/// Whether the move (from `before` to `after`, played by `us`, the moved
+/// piece now on `to`) blocks an enemy attack on another piece of `us`.
+fn blocks_attack(before: &Board, after: &Board, us: Color, to: u8) -> bool {
+    (0..90u8).any(|p| {
+        p != to
+            && after[p as usize].is_some_and(|q| q.color() == us)
+            && after[p as usize] == before[p as usize]
+            && (0..90u8).any(|e| {
+                after[e as usize].is_some_and(|q| q.color() != us)
+                    && attacks(before, e, p)
+                    && !attacks(after, e, p)
+            })
+    })
 }
 
 /// How the move took away a protector of a victim (see [`protector_lost`]).
@@ -285,17 +390,18 @@ fn protector_lost(before: &Board, after: &Board, a: u8, v: u8) -> Lost {
         return Lost::None;
     };
     let defender = victim.color();
+    let (check_before, check_after) = (checkers(before, defender), checkers(after, defender));
     let mut lost = Lost::None;
     for r in 0..90u8 {
         let Some(p) = cb[r as usize] else { continue };
         if r == v || p.color() != defender || ca[r as usize] != Some(p) {
             continue;
         }
-        if !(attacks(&cb, r, v) && legal_capture(&cb, r, v)) {
+        if !may_take(&cb, r, v, check_before) {
             continue;
         }
         if attacks(&ca, r, v) {
-            if !legal_capture(&ca, r, v) {
+            if !may_take(&ca, r, v, check_after) {
                 return Lost::Pinned;
             }
         } else if p.kind() == PieceKind::Cannon {
@@ -303,21 +409,4 @@ fn protector_lost(before: &Board, after: &Board, a: u8, v: u8) -> Lost {
         }
     }
     lost
-}
-
-/// Whether the piece on `a` is pinned: taking it off the board would leave
-/// its own general attacked.
-fn pinned(b: &Board, a: u8) -> bool {
-    let Some(p) = b[a as usize] else {
-        return false;
-    };
-    let Some(ks) = general_square(b, p.color()) else {
-        return false;
-    };
-    if ks == a {
-        return false;
-    }
-    let mut without = *b;
-    without[a as usize] = None;
-    general_attacked::<XiangqiRules, _>(&Plain(&without), ks, !p.color())
 }

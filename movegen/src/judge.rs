@@ -394,9 +394,11 @@ fn perpetual_chases(pos: &Position, start: usize) -> [bool; 2] {
     without_kills(pos, start, chasing)
 }
 
-/// Rule 3 (issue 15, family A): a move that threatens mate without
-/// checking is a "kill", an allowed move even when it also attacks a loose
-/// piece, so a side that made one in the cycle is not chasing. A side
+/// Rule 3 (docs/RULES.md §1.3, family A): a move that threatens mate
+/// without checking is a "kill", an allowed move even when it also attacks
+/// a loose piece, so a side that made one in the cycle is not chasing; a
+/// mate by taking a piece the move chases does not count (the threat to
+/// win that piece is a chase). A side
 /// still counted as chasing (`chasing`) chased on every one of its moves,
 /// so testing its non-checking moves for a kill afterwards gives the same
 /// verdict as dropping the kill's chases on the way; done here, the move
@@ -412,9 +414,16 @@ fn without_kills(pos: &Position, start: usize, mut chasing: [bool; 2]) -> [bool;
             .last_move
             .and_then(|m| p.piece_at(m.to()))
             .map(|piece| piece.color().index());
-        if let Some(c) = mover {
-            if chasing[c] && !st.in_check && threatens_mate(&mut p) {
-                chasing[c] = false;
+        if let (Some(c), Some(m)) = (mover, st.last_move) {
+            if chasing[c] && !st.in_check {
+                // A mate by taking a piece the move chases is the threat to
+                // win that piece: it does not make the move a kill.
+                let mut before: Board = *p.board();
+                chase::revert(&mut before, m, st.captured);
+                let victims = chase::chased_by_move(&before, m, None);
+                if threatens_mate(&mut p, &victims) {
+                    chasing[c] = false;
+                }
             }
         }
         if chasing == [false, false] {
@@ -427,15 +436,18 @@ fn without_kills(pos: &Position, start: usize, mut chasing: [bool; 2]) -> [bool;
 
 /// Whether the side that just moved, without giving check, threatens
 /// mate: were it to move again, it would have a move that leaves the
-/// opponent in check with no legal move (docs/RULES.md §1.3, "kill").
-fn threatens_mate(p: &mut Position) -> bool {
+/// opponent in check with no legal move (docs/RULES.md §1.3, "kill"), other
+/// than a capture on one of the points in `spared` (the pieces the move
+/// chases: a mate by taking one of them is a threat to win it, which the
+/// chase rules judge).
+fn threatens_mate(p: &mut Position, spared: &[u8]) -> bool {
     if p.in_check() {
         return false;
     }
     // Give the move back to the side that just moved.
     p.make_null();
     let mates = p.legal_moves().into_iter().any(|m| {
-        if !p.gives_check(m) {
+        if spared.contains(&m.to().raw()) || !p.gives_check(m) {
             return false;
         }
         p.make_move(m);
