@@ -1,6 +1,6 @@
 //! `jiang datagen`: self-play training positions at a fixed node budget,
 //! written in the format of the `data` crate (`jiang-data`; the layout is
-//! in its documentation and in the README).
+//! in its documentation; the options in `docs/TRAINING.md`).
 //!
 //! ```text
 //! jiang datagen --out FILE [--variant V] [--games N] [--nodes N] [--threads N]

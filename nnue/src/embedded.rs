@@ -1,11 +1,10 @@
 //! The networks built into the binary, one per game.
 //!
 //! Xiangqi's network is `nnue/nets/xiangqi.jnn`, Janggi's
-//! `nnue/nets/janggi.jnn` (how each was made: the README, "The networks
-//! made so far"). To replace one, put the new file in its place. The
-//! engine loads what this returns at start-up with the same checks as a
-//! user's `EvalFile`, so a damaged file shows up as a test failure, not a
-//! crash.
+//! `nnue/nets/janggi.jnn` (how each was made: `nnue/nets/README.md`). To
+//! replace one, put the new file in its place. The engine loads what this
+//! returns at start-up with the same checks as a user's `EvalFile`, so a
+//! damaged file shows up as a test failure, not a crash.
 
 use movegen::Game;
 
