@@ -38,7 +38,9 @@ pub use judge::{
 };
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use occupancy::{Direction, LineScan};
-pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
+pub use perft::{divide, perft, perft_with, PerftOptions};
+#[cfg(feature = "parallel")]
+pub use perft::{divide_parallel, perft_parallel};
 pub use play::IllegalMove;
 pub use position::{Position, State};
 pub use rng::SplitMix64;
