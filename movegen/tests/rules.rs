@@ -1,9 +1,9 @@
 //! Published perft counts, the test positions of docs/RULES.md §4, FEN
 //! round trips and errors, and the 16-bit move-code legality check.
 
+use movegen::{move_text, perft, setups, Move, Position, Ranks, Square, Variant};
 #[cfg(feature = "parallel")]
 use movegen::{perft_parallel, PerftOptions};
-use movegen::{move_text, perft, setups, Move, Position, Ranks, Square, Variant};
 
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 

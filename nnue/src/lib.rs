@@ -15,7 +15,8 @@
 //! - [`accumulator`]: the feature transformer's output per perspective,
 //!   refreshed from a position or updated by a move, and the stack the
 //!   search pushes and pops with its moves;
-//! - [`embedded`](mod@embedded): the networks built into the binary (Janggi's).
+//! - [`embedded`](mod@embedded): the networks built into the binary, one
+//!   per game (`nnue/nets/`).
 //!
 //! The arithmetic is plain safe Rust over fixed-size chunks of the hidden
 //! layer, which the compiler turns into vector instructions.

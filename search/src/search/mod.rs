@@ -11,7 +11,9 @@
 //! around a move. Below the root:
 //! - `pvs`: the main search, as numbered steps;
 //! - `pruning`: its selectivity (reverse futility, null move, late-move
-//!   and futility pruning, late move reductions) and their margins;
+//!   and futility pruning, static-exchange pruning, the singular-extension
+//!   test, late move reductions), their margins and the per-game search
+//!   settings;
 //! - `qsearch`: the quiescence search;
 //! - `stack`: the per-ply search stack and the principal-variation table;
 //! - `rules`: game ends by rule, scored for the search.
@@ -231,9 +233,8 @@ impl Worker {
         let mut stable = 0;
         let mut depth = 1;
         while depth <= max_depth {
-            // Helpers search the same depths as the main thread: with the
-            // shared TT they still spread over different subtrees (measured
-            // faster here than Stockfish-8-style depth skipping).
+            // Helpers walk the main thread's depths, except that odd helpers
+            // skip the even depths from 6 on (the step at the loop's end).
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
@@ -277,9 +278,10 @@ impl Worker {
                     break;
                 }
             }
-            // Odd helpers skip the even depths from 6 on: with the first
-            // thread to finish a depth limit ending the search, one thread
-            // running ahead on the shared TT reaches it sooner.
+            // Odd helpers skip the even depths from 6 on (5 → 7 → 9 …): with
+            // the first thread to finish a depth limit ending the search, a
+            // thread running ahead on the shared TT reaches it sooner, and
+            // threads at different depths spread over different subtrees.
             let skip = self.id % 2 == 1 && depth >= 5 && depth % 2 == 1;
             depth = (depth + 1 + i32::from(skip)).min(max_depth.max(depth + 1));
         }
