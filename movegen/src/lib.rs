@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+mod by_game;
 mod chase;
 pub mod fen;
 mod generate;
@@ -31,6 +32,7 @@ mod types;
 mod variant;
 mod zobrist;
 
+pub use by_game::ByGame;
 pub use fen::{FenError, FenField};
 pub use judge::{
     chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, shuttle_violation,

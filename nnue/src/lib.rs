@@ -29,7 +29,7 @@ pub use accumulator::{Accumulator, AccumulatorStack, Delta};
 pub use embedded::embedded;
 pub use network::{LoadError, Network};
 
-use movegen::{Color, Game, Piece, PieceKind, Position, Square};
+use movegen::{ByGame, Color, Game, Piece, PieceKind, Position, Square};
 
 /// Inputs per perspective: 2 sides × 7 kinds × 90 points.
 pub const INPUTS: usize = 2 * 7 * 90;
@@ -121,21 +121,24 @@ static OTHER_PERSPECTIVE: [u16; INPUTS] = {
     t
 };
 
+/// The file's game code of each game.
+const GAME_CODES: ByGame<u32> = ByGame::new(0, 1);
+
 /// The file's game code: 0 Xiangqi, 1 Janggi.
 pub const fn game_code(game: Game) -> u32 {
-    match game {
-        Game::Xiangqi => 0,
-        Game::Janggi => 1,
-    }
+    *GAME_CODES.get(game)
 }
 
 /// The game of a file's game code.
 pub const fn game_from_code(code: u32) -> Option<Game> {
-    match code {
-        0 => Some(Game::Xiangqi),
-        1 => Some(Game::Janggi),
-        _ => None,
+    let mut i = 0;
+    while i < Game::ALL.len() {
+        if *GAME_CODES.get(Game::ALL[i]) == code {
+            return Some(Game::ALL[i]);
+        }
+        i += 1;
     }
+    None
 }
 
 /// The game's name in messages.

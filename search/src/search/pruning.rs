@@ -11,7 +11,7 @@ use super::{Shared, Worker};
 use crate::movepick::see_ge;
 use crate::tt::{TtBound, TtEntry};
 use crate::MATE_BOUND;
-use movegen::{Color, Move, MoveList, PieceKind, Position};
+use movegen::{ByGame, Color, Move, MoveList, PieceKind, Position};
 
 /// Reverse futility pruning is tried up to this depth.
 const RFP_MAX_DEPTH: i32 = 7;
@@ -62,24 +62,22 @@ pub(crate) struct GameSearch {
     pub singular_extension: bool,
 }
 
-/// Xiangqi's search settings.
-const XIANGQI_SEARCH: GameSearch = GameSearch {
-    singular_extension: true,
-};
-/// Janggi's search settings (every rule set).
-const JANGGI_SEARCH: GameSearch = GameSearch {
-    singular_extension: false,
-};
+/// Each game's search settings (Janggi's for every rule set).
+static GAME_SEARCH: ByGame<GameSearch> = ByGame::new(
+    GameSearch {
+        singular_extension: true,
+    },
+    GameSearch {
+        singular_extension: false,
+    },
+);
 
 /// The search settings of the position's game.
 #[inline]
 pub(crate) fn game_search(pos: &Position) -> &'static GameSearch {
-    if pos.variant().is_janggi() {
-        &JANGGI_SEARCH
-    } else {
-        &XIANGQI_SEARCH
-    }
+    GAME_SEARCH.get(pos.variant().game())
 }
+
 /// The singular-extension test is made from this depth on.
 const SE_MIN_DEPTH: i32 = 8;
 /// ... on a hash entry searched at most this many plies shallower.

@@ -120,11 +120,9 @@ impl Worker {
         };
 
         // 6. The move loop.
-        let material = if pos.variant().is_janggi() {
-            &crate::eval::params::JANGGI.material
-        } else {
-            &crate::eval::params::XIANGQI.material
-        };
+        let material = &crate::eval::Weights::builtin(pos.variant().game())
+            .params
+            .material;
         let mut best_move = None;
         let old_alpha = alpha;
         while let Some((m, _)) = picker.next_listed() {
