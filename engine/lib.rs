@@ -17,7 +17,8 @@
 //!   `--version`, `help COMMAND`) and its small argument parser.
 //!
 //! - [`datagen`]: `jiang datagen` (its file format is the [`data`] crate's).
-//! - [`tune`]: `jiang tune`, the command line of the Texel tuner.
+//! - [`tune`]: `jiang tune`, the command line of the Texel tuner (the
+//!   [`::tune`] crate).
 //! - [`train`]: `jiang train`, the command line of the network trainer
 //!   (the [`::train`] crate).
 //!

@@ -24,10 +24,10 @@
 //! - `tt`: the lockless transposition table.
 //! - `correction`: correction history of the static evaluation.
 //! - `timeman`: soft and hard time bounds.
-//! - [`eval`]: the classical evaluation, its parameters and its Texel
-//!   tuner (`eval::tune`, run by `jiang tune`; the search's one use of
-//!   rayon); the network (crate `nnue`) replaces the evaluation for a game
-//!   when the engine is given one ([`Engine::set_network`]).
+//! - [`eval`]: the classical evaluation and its parameters (fitted by the
+//!   Texel tuner, crate `jiang-tune`); the network (crate `nnue`) replaces
+//!   the evaluation for a game when the engine is given one
+//!   ([`Engine::set_network`]).
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;

@@ -8,14 +8,14 @@
 //! cannons on the general's file, attackers near the palace) and connected
 //! chariots; Janggi adds the worth of pieces by how full the board is and
 //! the danger of enemy pieces attacking points of the palace. Every number
-//! comes from [`params`], and [`tune`] fits them to games. The evaluation
+//! comes from [`params`], and the `jiang-tune` crate (`tune/`) fits them to
+//! games. The evaluation
 //! is computed from scratch at each node: it only walks the piece lists.
 
 mod king;
 mod mobility;
 pub mod params;
 mod tables;
-pub mod tune;
 
 use king::between_on_file;
 use mobility::{
