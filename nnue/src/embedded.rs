@@ -60,7 +60,7 @@ mod tests {
 
     #[test]
     fn checksum_is_the_files_closing_four_bytes() {
-        for game in [Game::Xiangqi, Game::Janggi] {
+        for game in Game::ALL {
             if let Some(bytes) = embedded(game) {
                 let net = Network::from_bytes(bytes).expect("embedded network loads");
                 assert_eq!(net.checksum().to_le_bytes()[..], bytes[bytes.len() - 4..]);
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn embedded_networks_load_for_their_game() {
-        for game in [Game::Xiangqi, Game::Janggi] {
+        for game in Game::ALL {
             if let Some(bytes) = embedded(game) {
                 assert!(Network::from_bytes_for(bytes, game).is_ok());
             }
