@@ -1,4 +1,4 @@
-//! Cost of the repetition rules in search (docs/RULES.md §1.3; issue 6, step 4).
+//! Cost of the repetition rules in search (docs/RULES.md §1.3).
 //!
 //! Run with `cargo bench -p jiang-bench --bench repetition` (add
 //! `-- --quick` for shorter runs). The search code cannot be switched off

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use jiang_bench::{search_blocking, Peer};
-use movegen::{Position, Variant};
+use movegen::{ByGame, Position, Variant};
 use nnue::{Isa, Network};
 use search::{Engine, Limits};
 
@@ -61,12 +61,6 @@ fn jiang_nps(engine: &mut Engine, variant: Variant, ms: u64) -> f64 {
     nodes as f64 / t.elapsed().as_secs_f64().max(1e-9)
 }
 
-/// The embedded network of `variant`'s game, as the engine loads it.
-fn embedded(variant: Variant) -> Option<Network> {
-    let game = variant.game();
-    nnue::embedded(game).and_then(|b| Network::from_bytes_for(b, game).ok())
-}
-
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -84,7 +78,7 @@ fn main() {
     engine.set_threads(1);
     // Jiang as it plays by default: each game's embedded network.
     for variant in [Variant::Xiangqi, Variant::Janggi] {
-        engine.set_network(variant.game(), embedded(variant).map(Arc::new));
+        engine.set_network(variant.game(), Network::embedded(variant.game()));
     }
 
     println!(
@@ -124,7 +118,7 @@ fn main() {
          (nodes/s, go movetime {ms}, median of {runs} alternating runs):"
     );
     for variant in [Variant::Xiangqi, Variant::Janggi] {
-        let Some(net) = embedded(variant) else {
+        let Some(net) = Network::embedded(variant.game()) else {
             println!("{:<8} no embedded network", game(variant));
             continue;
         };
@@ -135,7 +129,7 @@ fn main() {
             engine.set_network(variant.game(), None);
             classical.push(jiang_nps(&mut engine, variant, ms));
             for (i, &isa) in isas.iter().enumerate() {
-                let n = Arc::new(net.clone().with_isa(isa));
+                let n = Arc::new(Network::clone(&net).with_isa(isa));
                 engine.set_network(variant.game(), Some(n));
                 with_net[i].push(jiang_nps(&mut engine, variant, ms));
             }
@@ -151,14 +145,14 @@ fn main() {
                 m / base.max(1.0)
             );
         }
-        engine.set_network(variant.game(), Some(Arc::new(net)));
+        engine.set_network(variant.game(), Some(net));
     }
 
     if threads > 1 {
         println!(
             "\nTime to depth {depth} over the bench positions with the networks, {threads} threads vs 1:"
         );
-        let nets = [Variant::Xiangqi, Variant::Janggi].map(|v| embedded(v).map(Arc::new));
+        let nets = ByGame::from_fn(Network::embedded);
         let bench =
             |t| search::bench_with_networks(Some(depth), t, 16, nets.clone(), &mut std::io::sink());
         let mut ratios = Vec::new();

@@ -1,5 +1,5 @@
 //! Commands every protocol shares: perft/divide, the board picture (`d`),
-//! `eval`, `bench` and the game-result query (`result`); docs/PROTOCOL.md
+//! `eval` and the game-result query (`result`); docs/PROTOCOL.md
 //! §6 and §7 give the output of `result` and perft.
 //!
 //! Each returns text (or writes to a writer) so that the protocol decides

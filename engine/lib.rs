@@ -9,15 +9,20 @@
 //! - [`session`]: state every protocol shares (position, options, engine).
 //! - [`options`]: the option table, its text in each protocol, the typed
 //!   settings and the resign/draw rule.
-//! - [`commands`]: perft/divide, `d`, `eval`, `bench`, `result`.
+//! - [`commands`]: perft/divide, `d`, `eval`, `result` (the protocols'
+//!   `bench` is [`session::Session::bench`] over [`search::bench()`]).
 //! - [`io`]: the stdin reader thread and the locked stdout writer.
 //! - [`wdl`]: the win/draw/loss model behind `UCI_ShowWDL`.
 //! - [`cli`]: the command line (`jiang perft …`, `jiang bench …`,
 //!   `--version`, `help COMMAND`) and its small argument parser.
 //!
-//! `jiang match …` is the [`jiang_match`] crate; `jiang datagen` is
-//! [`datagen`] (its file format is the [`data`] crate's); `jiang tune` is
-//! [`tune`].
+//! - [`datagen`]: `jiang datagen` (its file format is the [`data`] crate's).
+//! - [`tune`]: `jiang tune`, the command line of the Texel tuner (the
+//!   [`::tune`] crate).
+//! - [`train`]: `jiang train`, the command line of the network trainer
+//!   (the [`::train`] crate).
+//!
+//! `jiang match …` is the [`jiang_match`] crate.
 
 pub mod cli;
 pub mod commands;

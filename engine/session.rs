@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use movegen::{Game, Position, Ranks, Variant};
+use movegen::{ByGame, Game, Position, Ranks, Variant};
 use search::{BestMove, Engine, HashError, Limits, Network, SearchInfo};
 
 use crate::commands;
@@ -50,9 +50,11 @@ pub struct Session {
     /// its lines are written, so a client that has read `Nodes searched`
     /// can start the next perft at once.
     perft_busy: Arc<AtomicBool>,
-    /// The loaded networks, Xiangqi's then Janggi's: the embedded one or
-    /// the user's `EvalFile`. The search uses them when `Use NNUE` is on.
-    networks: [Option<Arc<Network>>; 2],
+    /// The network each game's file option (`EvalFile`,
+    /// `EvalFileJanggi`) loaded; `None`: the option is empty, so the game
+    /// plays its embedded network ([`Network::embedded`], one copy per
+    /// process). The search uses them when `Use NNUE` is on.
+    user_networks: ByGame<Option<Arc<Network>>>,
 }
 
 /// Why a `position` command was rejected.
@@ -93,40 +95,37 @@ impl Session {
             search_id: 0,
             perft_job: None,
             perft_busy: Arc::default(),
-            networks: [
-                embedded_network(Game::Xiangqi),
-                embedded_network(Game::Janggi),
-            ],
+            user_networks: ByGame::default(),
         }
     }
 
-    /// The network loaded for `game`, whether or not the search uses it.
-    pub fn network(&self, game: Game) -> Option<&Arc<Network>> {
-        self.networks[slot(game)].as_ref()
+    /// The network loaded for `game` (the user's file, else the
+    /// embedded one), whether or not the search uses it.
+    pub fn network(&self, game: Game) -> Option<Arc<Network>> {
+        self.user_networks[game]
+            .clone()
+            .or_else(|| Network::embedded(game))
     }
 
     /// The network the search evaluates `game` with: the loaded one when
     /// `Use NNUE` is on.
     fn active_network(&self, game: Game) -> Option<Arc<Network>> {
-        self.network(game)
-            .filter(|_| self.settings.use_nnue)
-            .cloned()
+        self.network(game).filter(|_| self.settings.use_nnue)
     }
 
-    /// Load the network named by `game`'s file option (empty: the
-    /// embedded one). On any error the previous network stays.
+    /// Load the network named by `game`'s file option (empty: back to
+    /// the embedded one). On any error the previous network stays.
     fn load_network(&mut self, game: Game) -> Result<Arc<Network>, String> {
         let path = self.settings.eval_file(game);
-        let net = if path.is_empty() {
-            let bytes = nnue::embedded(game)
-                .ok_or_else(|| format!("no {} network is embedded", nnue::game_name(game)))?;
-            Network::from_bytes_for(bytes, game).map_err(|e| e.to_string())?
-        } else {
-            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-            Network::from_bytes_for(&bytes, game).map_err(|e| e.to_string())?
-        };
+        if path.is_empty() {
+            self.user_networks[game] = None;
+            return Network::embedded(game)
+                .ok_or_else(|| format!("no {} network is embedded", nnue::game_name(game)));
+        }
+        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+        let net = Network::from_bytes_for(&bytes, game).map_err(|e| e.to_string())?;
         let net = Arc::new(net);
-        self.networks[slot(game)] = Some(Arc::clone(&net));
+        self.user_networks[game] = Some(Arc::clone(&net));
         Ok(net)
     }
 
@@ -160,7 +159,8 @@ impl Session {
             "d" | "display" => self.out.lines(commands::display(&self.pos, ranks)),
             "eval" => {
                 let game = self.pos.variant().game();
-                let net = self.network(game).map(|n| (&**n, self.settings.use_nnue));
+                let net = self.network(game);
+                let net = net.as_deref().map(|n| (n, self.settings.use_nnue));
                 self.out.lines(commands::eval_lines(&self.pos, net));
             }
             "result" => self.note(&commands::result_text(&self.pos)),
@@ -231,7 +231,6 @@ impl Session {
                     // No file and none embedded: back to no network, the
                     // default for a game without an embedded one, so no
                     // note (GUIs send every default at start).
-                    self.networks[slot(game)] = None;
                 }
                 Err(reason) => {
                     let path = self.settings.eval_file(game).to_string();
@@ -398,7 +397,7 @@ impl Session {
             self.engine.set_move_overhead_ms(want.overhead_ms);
         }
         // Cheap when nothing changed (the engine compares pointers).
-        for game in [Game::Xiangqi, Game::Janggi] {
+        for game in Game::ALL {
             let net = self.active_network(game);
             self.engine.set_network(game, net);
         }
@@ -516,28 +515,10 @@ impl Session {
         self.stop_and_wait();
         let mut w = self.out.writer();
         // With `Use NNUE` on, the networks' speed and node count.
-        let networks = [
-            self.active_network(Game::Xiangqi),
-            self.active_network(Game::Janggi),
-        ];
+        let networks = ByGame::from_fn(|game| self.active_network(game));
         search::bench_with_networks(depth, threads, hash, networks, &mut w);
         Ok(())
     }
-}
-
-/// The slot of a game in [`Session`]'s networks.
-fn slot(game: Game) -> usize {
-    match game {
-        Game::Xiangqi => 0,
-        Game::Janggi => 1,
-    }
-}
-
-/// The embedded network of `game`, checked like a user's file (a bad one
-/// is a build mistake that the tests catch; here it is just not used).
-pub(crate) fn embedded_network(game: Game) -> Option<Arc<Network>> {
-    let bytes = nnue::embedded(game)?;
-    Network::from_bytes_for(bytes, game).ok().map(Arc::new)
 }
 
 fn parse_opt<T: std::str::FromStr>(w: Option<&&str>, what: &str) -> Result<Option<T>, String> {

@@ -32,11 +32,11 @@
 //! `--every` and `--holdout` count them and their games the same way, and
 //! `--player` does not apply (every score is Jiang's).
 
+use ::tune::{fit_k, loss, tune, Group, Sample, TuneOptions};
 use data::{Flags, Reader, Record};
 use jiang_match::pgn::read::{read_games, PgnGame};
 use movegen::{Color, Position, Ranks, Variant};
 use search::eval::params::{GameParams, JANGGI, XIANGQI};
-use search::eval::tune::{fit_k, loss, tune, Group, Sample, TuneOptions};
 use search::eval::Weights;
 
 use crate::cli::args::{ArgError, Args, Opt};

@@ -283,7 +283,7 @@ fn commands_arrive_while_searching() {
     let bm = bestmove(&mut e);
     let ms = t.elapsed().as_millis();
     // Loose bound for a shared test machine; the real latency is
-    // measured in release (see the README).
+    // measured in release (`scripts/stop_latency.py`).
     assert!(ms < 1000, "stop took {ms} ms");
     // The search ran on the start position, not the one sent during it.
     let m = bm.split_whitespace().nth(1).unwrap_or_default().to_string();

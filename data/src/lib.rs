@@ -31,7 +31,7 @@
 //! | 36–39  | u32  | shard count N |
 //! | 40–41  | u16  | win adjudication: centipawns |
 //! | 42–43  | u16  | move cap in plies (0: none) |
-//! | 44–47  | u32  | evaluation of the search: 0 classical, otherwise the network file's checksum |
+//! | 44–47  | u32  | evaluation of the search: 0 classical, otherwise the network file's checksum (its last 4 bytes) |
 //!
 //! Bytes 17–47 record how the data was made ([`Recipe`]); readers need
 //! only the variant. Files written before bytes 44–47 named the network
@@ -53,11 +53,14 @@
 //! | 38–39  | u16  | ply: moves played from the game's start position (random opening moves included) |
 //! | 40–47  | u64  | game number |
 //!
-//! A game's records are consecutive and in the order played; every
+//! A record holds the whole position (board, side to move, both
+//! counters: its FEN), not its history. A game's records are consecutive
+//! and in the order played; every
 //! position the search moved from is written (the random opening moves
 //! are not), noisy ones included: readers filter by the flags (a tuner
 //! of the static evaluation skips positions in check, with a capture as
-//! best move, or with a mate score).
+//! best move, or with a mate score, and under bikjang rules those whose
+//! generals face each other).
 //!
 //! ```
 //! use data::{Reader, Record, Header, Recipe, Outcome, Flags};

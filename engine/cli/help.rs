@@ -54,7 +54,7 @@ usage: jiang datagen --out FILE [--variant V] [--games N] [--nodes N]
 
 Plays the search against itself from random openings and writes every
 position it moved from, with its score, best move, the game's result and
-the game's number, to FILE (binary format: README, `Data generation`).
+the game's number, to FILE (binary format: the data crate's documentation; docs/TRAINING.md).
   --variant V        xiangqi (default), janggi, janggitraditional,
                      janggimodern, janggicasual
   --games N          games of the whole run, all shards (default 100)

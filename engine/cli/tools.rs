@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use movegen::{Game, PerftOptions, Position, Ranks, Variant};
+use movegen::{ByGame, PerftOptions, Position, Ranks, Variant};
+use search::Network;
 
 use super::args::{ArgError, Args, Opt};
 use super::{args_error, CliError};
 use crate::commands;
 use crate::options::Settings;
-use crate::session::embedded_network;
 
 /// Options of `jiang perft`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,12 +151,9 @@ fn parse_bench(args: &[String]) -> Result<BenchArgs, ArgError> {
 pub fn bench(args: &[String]) -> Result<(), CliError> {
     let (depth, threads, hash) = parse_bench(args).map_err(args_error("bench"))?;
     let networks = if Settings::default().use_nnue {
-        [
-            embedded_network(Game::Xiangqi),
-            embedded_network(Game::Janggi),
-        ]
+        ByGame::from_fn(Network::embedded)
     } else {
-        [None, None]
+        ByGame::default()
     };
     let mut out = std::io::stdout();
     search::bench_with_networks(depth, threads, hash, networks, &mut out);

@@ -1,6 +1,6 @@
 //! `jiang datagen`: self-play training positions at a fixed node budget,
 //! written in the format of the `data` crate (`jiang-data`; the layout is
-//! in its documentation and in the README).
+//! in its documentation; the options in `docs/TRAINING.md`).
 //!
 //! ```text
 //! jiang datagen --out FILE [--variant V] [--games N] [--nodes N] [--threads N]
@@ -48,7 +48,6 @@ use search::Engine;
 use crate::cli::args::{ArgError, Args, Opt};
 use crate::cli::tools::VARIANTS;
 use crate::options::Settings;
-use crate::session::embedded_network;
 
 pub use game::{game_seed, play, stored_score};
 
@@ -109,7 +108,7 @@ impl DatagenEval {
         let game = variant.game();
         match self {
             DatagenEval::Classical => Ok(None),
-            DatagenEval::Embedded => Ok(embedded_network(game)),
+            DatagenEval::Embedded => Ok(Network::embedded(game)),
             DatagenEval::File(path) => {
                 let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
                 Network::from_bytes_for(&bytes, game)

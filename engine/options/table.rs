@@ -258,7 +258,7 @@ pub const OPTIONS: &[OptionRow] = &[
         ucci: Some("usennue"),
         xboard: true,
         // On: each game's embedded network beat the classical evaluation
-        // by SPRT (issue 14). A game without a network loaded is
+        // in games (docs/RESULTS.md, "Networks"). A game without a network loaded is
         // evaluated classically whatever this says.
         kind: Kind::Check { default: true },
     },

@@ -1,5 +1,5 @@
 //! Random repetition games for the cross-check with Fairy-Stockfish
-//! (`scripts/repetition_crosscheck.py`, issue 15).
+//! (`scripts/repetition_crosscheck.py`; docs/RULES.md §1.3).
 //!
 //! `repetition_games <count> <seed>` prints one game per line,
 //! `variant<TAB>start FEN<TAB>moves<TAB>cycle start ply`, moves in ranks

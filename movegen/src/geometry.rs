@@ -332,8 +332,9 @@ pub(crate) const ELEPHANT_J_ATTACKERS: [Leaps; 90] = {
     t
 };
 
-/// Xiangqi general steps per colour: orthogonal, inside its palace.
-pub(crate) const GENERAL_X: [[Targets<4>; 90]; 2] = {
+/// One step in each of `dirs` that stays inside the mover's own palace,
+/// per colour and point.
+const fn palace_steps(dirs: [(i8, i8); 4]) -> [[Targets<4>; 90]; 2] {
     let mut t = [[Targets::<4>::EMPTY; 90]; 2];
     let mut c = 0;
     while c < 2 {
@@ -342,7 +343,7 @@ pub(crate) const GENERAL_X: [[Targets<4>; 90]; 2] = {
             let (f, r) = (file_of(s), rank_of(s));
             let mut d = 0;
             while d < 4 {
-                let (df, dr) = ORTHO[d];
+                let (df, dr) = dirs[d];
                 if in_palace(c, f + df, r + dr) {
                     if let Some(x) = sq(f + df, r + dr) {
                         t[c][s] = t[c][s].push(x);
@@ -355,33 +356,14 @@ pub(crate) const GENERAL_X: [[Targets<4>; 90]; 2] = {
         c += 1;
     }
     t
-};
+}
+
+/// Xiangqi general steps per colour: orthogonal, inside its palace.
+pub(crate) const GENERAL_X: [[Targets<4>; 90]; 2] = palace_steps(ORTHO);
 
 /// Xiangqi advisor steps per colour: diagonal, inside its palace.
-pub(crate) const ADVISOR_X: [[Targets<4>; 90]; 2] = {
-    let mut t = [[Targets::<4>::EMPTY; 90]; 2];
-    let diags: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0;
-        while s < 90 {
-            let (f, r) = (file_of(s), rank_of(s));
-            let mut d = 0;
-            while d < 4 {
-                let (df, dr) = diags[d];
-                if in_palace(c, f + df, r + dr) {
-                    if let Some(x) = sq(f + df, r + dr) {
-                        t[c][s] = t[c][s].push(x);
-                    }
-                }
-                d += 1;
-            }
-            s += 1;
-        }
-        c += 1;
-    }
-    t
-};
+pub(crate) const ADVISOR_X: [[Targets<4>; 90]; 2] =
+    palace_steps([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
 
 /// Janggi general and guard steps per colour: one point along any palace
 /// line, inside its own palace.

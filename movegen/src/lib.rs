@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+mod by_game;
 mod chase;
 pub mod fen;
 mod generate;
@@ -31,6 +32,7 @@ mod types;
 mod variant;
 mod zobrist;
 
+pub use by_game::ByGame;
 pub use fen::{FenError, FenField};
 pub use judge::{
     chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, shuttle_violation,
@@ -38,7 +40,9 @@ pub use judge::{
 };
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use occupancy::{Direction, LineScan};
-pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, PerftOptions};
+pub use perft::{divide, perft, perft_with, PerftOptions};
+#[cfg(feature = "parallel")]
+pub use perft::{divide_parallel, perft_parallel};
 pub use play::IllegalMove;
 pub use position::{Position, State};
 pub use rng::SplitMix64;

@@ -1,6 +1,8 @@
 //! Perft: count the leaf nodes of the legal move tree, with bulk counting at
-//! the last ply; single-threaded and parallel (rayon) versions, and divide.
+//! the last ply; single-threaded and parallel (rayon, with the `parallel`
+//! feature) versions, and divide.
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 use crate::{Move, Position};
@@ -65,6 +67,7 @@ pub fn divide(pos: &mut Position, depth: u32, opts: PerftOptions) -> Vec<(Move, 
 
 /// [`divide`] on `threads` threads (rayon), splitting the tree two plies
 /// deep so that the work balances even with few root moves.
+#[cfg(feature = "parallel")]
 pub fn divide_parallel(
     pos: &Position,
     depth: u32,
@@ -106,6 +109,7 @@ pub fn divide_parallel(
 }
 
 /// Parallel perft total.
+#[cfg(feature = "parallel")]
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, opts: PerftOptions) -> u64 {
     if depth == 0 {
         return 1;

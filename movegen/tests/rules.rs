@@ -1,9 +1,9 @@
 //! Published perft counts, the test positions of docs/RULES.md §4, FEN
 //! round trips and errors, and the 16-bit move-code legality check.
 
-use movegen::{
-    move_text, perft, perft_parallel, setups, Move, PerftOptions, Position, Ranks, Square, Variant,
-};
+use movegen::{move_text, perft, setups, Move, Position, Ranks, Square, Variant};
+#[cfg(feature = "parallel")]
+use movegen::{perft_parallel, PerftOptions};
 
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -39,11 +39,16 @@ fn xiangqi_start_perft_to_depth_5() {
 #[ignore = "5.4 billion nodes: run with --ignored in release"]
 fn xiangqi_start_perft_depth_6() {
     let p = Position::startpos(Variant::Xiangqi);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    assert_eq!(
-        perft_parallel(&p, 6, threads, PerftOptions::default()),
-        5_392_831_844
-    );
+    // All cores with the `parallel` feature (as `cargo test --workspace`
+    // builds the crate), one without it.
+    #[cfg(feature = "parallel")]
+    let n = {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        perft_parallel(&p, 6, threads, PerftOptions::default())
+    };
+    #[cfg(not(feature = "parallel"))]
+    let n = perft(&mut p.clone(), 6);
+    assert_eq!(n, 5_392_831_844);
 }
 
 #[test]
@@ -85,6 +90,7 @@ fn published_positions() {
     }
 }
 
+#[cfg(feature = "parallel")]
 #[test]
 fn parallel_perft_agrees() {
     for v in [Variant::Xiangqi, Variant::Janggi] {

@@ -17,7 +17,8 @@
 //!   search pushes and pops with its moves;
 //! - [`inputs`]: the input sets a file may declare (plain, or bucketed
 //!   by the own general's palace point) and a perspective's [`View`];
-//! - [`embedded`](mod@embedded): the networks built into the binary;
+//! - [`embedded`](mod@embedded): the networks built into the binary, one
+//!   per game (`nnue/nets/`);
 //! - [`simd`]: the inner loops in AVX2, SSE2 or NEON, chosen at run time
 //!   (the crate's only `unsafe` code), or in plain Rust; every path gives
 //!   the same integers.
@@ -34,7 +35,7 @@ pub use inputs::{InputSet, View, GENERAL_BUCKETS};
 pub use network::{LoadError, Network};
 pub use simd::Isa;
 
-use movegen::{Color, Game, Piece, PieceKind, Position, Square};
+use movegen::{ByGame, Color, Game, Piece, PieceKind, Position, Square};
 
 /// Plain inputs per perspective: 2 sides × 7 kinds × 90 points (the
 /// general-bucketed set has [`GENERAL_BUCKETS`] times as many,
@@ -132,21 +133,24 @@ static OTHER_PERSPECTIVE: [u16; INPUTS] = {
     t
 };
 
+/// The file's game code of each game.
+const GAME_CODES: ByGame<u32> = ByGame::new(0, 1);
+
 /// The file's game code: 0 Xiangqi, 1 Janggi.
 pub const fn game_code(game: Game) -> u32 {
-    match game {
-        Game::Xiangqi => 0,
-        Game::Janggi => 1,
-    }
+    *GAME_CODES.get(game)
 }
 
 /// The game of a file's game code.
 pub const fn game_from_code(code: u32) -> Option<Game> {
-    match code {
-        0 => Some(Game::Xiangqi),
-        1 => Some(Game::Janggi),
-        _ => None,
+    let mut i = 0;
+    while i < Game::ALL.len() {
+        if *GAME_CODES.get(Game::ALL[i]) == code {
+            return Some(Game::ALL[i]);
+        }
+        i += 1;
     }
+    None
 }
 
 /// The game's name in messages.

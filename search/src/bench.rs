@@ -5,7 +5,7 @@
 //! `Bench: N`), and it is identical on every run.
 
 use crate::{Engine, Limits};
-use movegen::{Game, Position, Variant};
+use movegen::{ByGame, Game, Position, Variant};
 use nnue::Network;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
@@ -133,25 +133,24 @@ pub fn bench(
     hash_mb: usize,
     out: &mut dyn std::io::Write,
 ) -> BenchResult {
-    bench_with_networks(depth, threads, hash_mb, [None, None], out)
+    bench_with_networks(depth, threads, hash_mb, ByGame::default(), out)
 }
 
-/// [`bench`] evaluating Xiangqi with `networks[0]` and Janggi with
-/// `networks[1]` where given (the classical evaluation elsewhere).
+/// [`bench`] evaluating each game with its network in `networks` where
+/// given (the classical evaluation elsewhere).
 pub fn bench_with_networks(
     depth: Option<u32>,
     threads: usize,
     hash_mb: usize,
-    networks: [Option<Arc<Network>>; 2],
+    networks: ByGame<Option<Arc<Network>>>,
     out: &mut dyn std::io::Write,
 ) -> BenchResult {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
     let mut engine = Engine::new();
     engine.set_threads(threads);
     engine.set_hash_mb(hash_mb);
-    let [xiangqi, janggi] = networks;
-    engine.set_network(Game::Xiangqi, xiangqi);
-    engine.set_network(Game::Janggi, janggi);
+    engine.set_network(Game::Xiangqi, networks.xiangqi);
+    engine.set_network(Game::Janggi, networks.janggi);
     let mut nodes = 0;
     // Searching time only: clearing the hash between positions is set-up
     // (Stockfish's bench also restarts its clock after clearing).

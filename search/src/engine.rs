@@ -12,7 +12,7 @@ use crate::search::{terminal_score, Completed, Shared, Worker, INF};
 use crate::timeman;
 use crate::tt::TranspositionTable;
 use crate::{BestMove, Limits, Score, SearchInfo};
-use movegen::{Game, Move, Position};
+use movegen::{ByGame, Game, Move, Position};
 use nnue::Network;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -125,9 +125,9 @@ pub struct Engine {
     control: Arc<Control>,
     handle: Option<JoinHandle<Finished>>,
     last_nodes: u64,
-    /// The networks the search evaluates with, Xiangqi's then Janggi's;
-    /// a game without one uses the classical evaluation.
-    networks: [Option<Arc<Network>>; 2],
+    /// The network each game is evaluated with; a game without one uses
+    /// the classical evaluation.
+    networks: ByGame<Option<Arc<Network>>>,
 }
 
 impl Default for Engine {
@@ -150,7 +150,7 @@ impl Engine {
             control: Arc::new(Control::new()),
             handle: None,
             last_nodes: 0,
-            networks: [None, None],
+            networks: ByGame::default(),
         }
     }
 
@@ -224,7 +224,7 @@ impl Engine {
     /// static evaluations of the other kind.
     pub fn set_network(&mut self, game: Game, net: Option<Arc<Network>>) {
         self.halt();
-        let slot = &mut self.networks[game_slot(game)];
+        let slot = &mut self.networks[game];
         let same = match (&*slot, &net) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (None, None) => true,
@@ -238,7 +238,7 @@ impl Engine {
 
     /// The network `game`'s positions are evaluated with, if any.
     pub fn network(&self, game: Game) -> Option<&Arc<Network>> {
-        self.networks[game_slot(game)].as_ref()
+        self.networks[game].as_ref()
     }
 
     /// Empty the hash table.
@@ -312,7 +312,7 @@ impl Engine {
             workers.push(Worker::new(workers.len()));
         }
         let job = Job {
-            network: self.networks[game_slot(pos.variant().game())].clone(),
+            network: self.networks[pos.variant().game()].clone(),
             pos: pos.clone(),
             limits,
             multipv: self.multipv,
@@ -395,14 +395,6 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
         self.wait();
-    }
-}
-
-/// The slot of a game in [`Engine`]'s networks.
-fn game_slot(game: Game) -> usize {
-    match game {
-        Game::Xiangqi => 0,
-        Game::Janggi => 1,
     }
 }
 

@@ -5,14 +5,17 @@
 //! callbacks back into text. Inside: iterative deepening with aspiration
 //! windows over a principal-variation search (PVS) with quiescence, a
 //! lockless transposition table shared by Lazy SMP threads, time
-//! management, and a hand-written evaluation for Xiangqi and Janggi whose
-//! terms all live in [`eval::params`].
+//! management, and two evaluations per game: the network of crate `nnue`
+//! (both games have one embedded; the engine plays it when given it,
+//! [`Engine::set_network`]) and the classical evaluation, whose terms
+//! all live in [`eval::params`].
 //!
 //! Module map:
 //! - [`engine`]: the `Engine` object, the search threads and their results.
 //! - `search`: one thread's iterative deepening, aspiration windows and
 //!   root; below it `search::pvs` (the main search as numbered steps),
-//!   `search::pruning` (selectivity and its named margins),
+//!   `search::pruning` (selectivity, its named margins and the per-game
+//!   search settings),
 //!   `search::qsearch`, `search::stack` (the per-ply search stack and PV
 //!   table) and `search::rules` (game ends by rule, scored for the search).
 //! - `movepick`: move ordering (TT move, captures by MVV/LVA, killers,
@@ -21,8 +24,9 @@
 //! - `tt`: the lockless transposition table.
 //! - `correction`: correction history of the static evaluation.
 //! - `timeman`: soft and hard time bounds.
-//! - [`eval`]: static evaluation and its parameters; the network
-//!   (crate `nnue`) replaces it for a game when the engine is given one
+//! - [`eval`]: the classical evaluation and its parameters (fitted by the
+//!   Texel tuner, crate `jiang-tune`); the network (crate `nnue`) replaces
+//!   the evaluation for a game when the engine is given one
 //!   ([`Engine::set_network`]).
 //! - [`bench`]: the fixed-position benchmark.
 

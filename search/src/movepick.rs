@@ -17,6 +17,7 @@
 use crate::eval::params::{Pair, JANGGI, XIANGQI};
 use crate::history::SideHistory;
 use arrayvec::ArrayVec;
+use movegen::ByGame;
 use movegen::{Move, MoveList, PieceKind, Position, SeeValues, MAX_MOVES};
 
 /// The general's value in static exchanges: more than all other pieces
@@ -36,18 +37,14 @@ const fn see_values(material: &[Pair; 8]) -> SeeValues {
     SeeValues::new(v)
 }
 
-/// Exchange values for Xiangqi and Janggi.
-const XIANGQI_SEE: SeeValues = see_values(&XIANGQI.material);
-const JANGGI_SEE: SeeValues = see_values(&JANGGI.material);
+/// Exchange values of each game.
+static SEE: ByGame<SeeValues> =
+    ByGame::new(see_values(&XIANGQI.material), see_values(&JANGGI.material));
 
 /// The static exchange values of the position's game.
 #[inline]
 pub(crate) fn see_values_of(pos: &Position) -> &'static SeeValues {
-    if pos.variant().is_janggi() {
-        &JANGGI_SEE
-    } else {
-        &XIANGQI_SEE
-    }
+    SEE.get(pos.variant().game())
 }
 
 /// Whether the legal move `m` wins at least `threshold` (centipawns) in

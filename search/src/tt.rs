@@ -188,7 +188,7 @@ impl TranspositionTable {
             // SAFETY: `p` points into `self.buckets`, a live allocation
             // borrowed for this call; a prefetch is only a hint, it reads
             // nothing into the program and cannot fault. Measured: bucket
-            // loads were ~20% of search time (`perf`, bench), see README.
+            // loads were ~20% of search time (`perf`, bench).
             #[allow(unsafe_code)]
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(p)

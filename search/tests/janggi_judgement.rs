@@ -3,7 +3,8 @@
 //! say the side to move is losing (`search/tests/data/janggi_judgement.tsv`;
 //! its origin is in `search/tests/data/README.md`).
 //!
-//! Before issue 11's evaluation work, Jiang's depth-8 search scored 9 of
+//! Before the Janggi evaluation was fitted (docs/RESULTS.md, "Janggi
+//! evaluation fits"), Jiang's depth-8 search scored 9 of
 //! the 40 as better than +0.5 for the losing side: it valued the pieces as
 //! Xiangqi-like guesses (elephants and guards high, chariots and horses in
 //! the endgame low), so it walked into endgames it thought it was winning.

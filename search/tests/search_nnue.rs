@@ -3,7 +3,7 @@
 //! assertions are on, so every make and unmake inside these searches
 //! checks the incremental accumulator against a full refresh.
 
-use movegen::{Game, Position, Variant};
+use movegen::{ByGame, Game, Position, Variant};
 use search::{Engine, Limits, Network};
 use std::sync::Arc;
 
@@ -84,10 +84,10 @@ fn a_network_changes_only_its_own_game() {
 #[test]
 fn bench_with_a_network_is_deterministic() {
     let nets = || {
-        [
+        ByGame::new(
             Some(net(Game::Xiangqi, 16, 2, 6)),
             Some(net(Game::Janggi, 16, 2, 7)),
-        ]
+        )
     };
     let mut out = Vec::new();
     let a = search::bench_with_networks(Some(3), 1, 4, nets(), &mut out);

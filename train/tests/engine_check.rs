@@ -1,4 +1,4 @@
-//! The engine against the trainer (issue 14): a tiny network trained on
+//! The engine against the trainer (docs/NNUE.md): a tiny network trained on
 //! committed data is written by the trainer, loaded with the engine's
 //! loader (`nnue::Network::from_bytes_for`), and the engine's integer
 //! evaluation (a full refresh, and the incremental accumulator stack the

@@ -8,21 +8,21 @@
 //! cannons on the general's file, attackers near the palace) and connected
 //! chariots; Janggi adds the worth of pieces by how full the board is and
 //! the danger of enemy pieces attacking points of the palace. Every number
-//! comes from [`params`], and [`tune`] fits them to games. The evaluation
+//! comes from [`params`], and the `jiang-tune` crate (`tune/`) fits them to
+//! games. The evaluation
 //! is computed from scratch at each node: it only walks the piece lists.
 
 mod king;
 mod mobility;
 pub mod params;
 mod tables;
-pub mod tune;
 
 use king::between_on_file;
 use mobility::{
     cannon_mobility, chariot_mobility, coords, leap_mobility, soldier_pairs, soldier_threats,
 };
 use movegen::leaps;
-use movegen::{Color, Piece, PieceKind, Position, Square};
+use movegen::{ByGame, Color, Game, Piece, PieceKind, Position, Square};
 use params::{GameParams, Pair};
 use tables::Pst;
 
@@ -92,17 +92,14 @@ impl Weights {
 
     /// The built-in weights of a game.
     #[inline(always)]
-    pub fn builtin(janggi: bool) -> &'static Weights {
-        if janggi {
-            &JANGGI_WEIGHTS
-        } else {
-            &XIANGQI_WEIGHTS
-        }
+    pub fn builtin(game: Game) -> &'static Weights {
+        BUILTIN.get(game)
     }
 }
 
-static XIANGQI_WEIGHTS: Weights = Weights::new(params::XIANGQI);
-static JANGGI_WEIGHTS: Weights = Weights::new(params::JANGGI);
+/// The built-in weights, from [`params::XIANGQI`] and [`params::JANGGI`].
+static BUILTIN: ByGame<Weights> =
+    ByGame::new(Weights::new(params::XIANGQI), Weights::new(params::JANGGI));
 
 /// The terms of the evaluation, as `eval` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,7 +342,7 @@ fn board_count(pos: &Position) -> i32 {
 
 /// Static evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let w = Weights::builtin(pos.variant().is_janggi());
+    let w = Weights::builtin(pos.variant().game());
     eval_impl::<false>(pos, w, None).0
 }
 
@@ -358,13 +355,13 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
 /// (kept incrementally by the search with [`psq`] and [`psq_delta`]).
 #[inline]
 pub(crate) fn evaluate_with_psq(pos: &Position, psq: Pair) -> i32 {
-    let w = Weights::builtin(pos.variant().is_janggi());
+    let w = Weights::builtin(pos.variant().game());
     eval_impl::<false>(pos, w, Some(psq)).0
 }
 
 #[inline(always)]
-fn piece_psq(janggi: bool, p: Piece, s: Square) -> Pair {
-    let w = Weights::builtin(janggi);
+fn piece_psq(game: Game, p: Piece, s: Square) -> Pair {
+    let w = Weights::builtin(game);
     let m = w.params.material[p.kind().index()];
     let t = i32::from(w.pst[p.color().index()][p.kind().index()][s.index()]);
     [m[0] + t, m[1] + t]
@@ -373,11 +370,11 @@ fn piece_psq(janggi: bool, p: Piece, s: Square) -> Pair {
 /// Material plus piece-square value of the whole board, Red's view,
 /// `[mg, eg]`.
 pub(crate) fn psq(pos: &Position) -> Pair {
-    let janggi = pos.variant().is_janggi();
+    let game = pos.variant().game();
     let mut v = [0, 0];
     for s in Square::all() {
         if let Some(p) = pos.piece_at(s) {
-            let x = piece_psq(janggi, p, s);
+            let x = piece_psq(game, p, s);
             let sign = if p.color() == Color::Red { 1 } else { -1 };
             v[0] += sign * x[0];
             v[1] += sign * x[1];
@@ -395,12 +392,12 @@ pub(crate) fn psq_delta(pos: &Position, m: movegen::Move) -> Pair {
     let Some(p) = pos.piece_at(m.from()) else {
         return [0, 0];
     };
-    let janggi = pos.variant().is_janggi();
-    let (a, b) = (piece_psq(janggi, p, m.from()), piece_psq(janggi, p, m.to()));
+    let game = pos.variant().game();
+    let (a, b) = (piece_psq(game, p, m.from()), piece_psq(game, p, m.to()));
     let mut d = [b[0] - a[0], b[1] - a[1]];
     if let Some(v) = pos.piece_at(m.to()) {
         // The victim's value disappears (it is the other colour's).
-        let x = piece_psq(janggi, v, m.to());
+        let x = piece_psq(game, v, m.to());
         d[0] += x[0];
         d[1] += x[1];
     }
@@ -447,7 +444,7 @@ fn taper(pos: &Position, v: Pair, phase: i32) -> i32 {
 /// A per-term breakdown of [`evaluate`], for the `eval` command.
 pub fn eval_trace(pos: &Position) -> String {
     use std::fmt::Write;
-    let w = Weights::builtin(pos.variant().is_janggi());
+    let w = Weights::builtin(pos.variant().game());
     let (v, tr) = eval_impl::<true>(pos, w, None);
     let mut s = String::new();
     let _ = writeln!(

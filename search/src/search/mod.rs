@@ -9,13 +9,18 @@
 //! This module holds the thread's state ([`Worker`]), iterative deepening,
 //! the aspiration windows, the root and what every node does on entry and
 //! around a move. Below the root:
+//! - `evaluator`: the static evaluation, classical or a network, with its
+//!   incremental state along the current line;
 //! - `pvs`: the main search, as numbered steps;
 //! - `pruning`: its selectivity (reverse futility, null move, late-move
-//!   and futility pruning, late move reductions) and their margins;
+//!   and futility pruning, static-exchange pruning, the singular-extension
+//!   test, late move reductions), their margins and the per-game search
+//!   settings;
 //! - `qsearch`: the quiescence search;
 //! - `stack`: the per-ply search stack and the principal-variation table;
 //! - `rules`: game ends by rule, scored for the search.
 
+mod evaluator;
 mod pruning;
 mod pvs;
 mod qsearch;
@@ -25,14 +30,14 @@ mod stack;
 pub(crate) use rules::terminal_score;
 
 use crate::correction::CorrectionHistory;
-use crate::eval::{evaluate_with_psq, psq, psq_delta};
 use crate::history::{CounterMoves, History};
 use crate::movepick::OrderHints;
 use crate::timeman::TimeBounds;
 use crate::tt::TranspositionTable;
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
+use evaluator::Evaluator;
 use movegen::{Color, Move, Position};
-use nnue::{AccumulatorStack, Network};
+use nnue::Network;
 use pruning::Reductions;
 use rules::DRAW;
 use stack::{PvTable, Stack};
@@ -56,16 +61,6 @@ const ASPIRATION_MAX_DELTA: i32 = 1_000;
 /// are reduced by a ply from this depth on.
 const ROOT_LMR_MIN_DEPTH: i32 = 3;
 const ROOT_LMR_MIN_INDEX: usize = 4;
-/// The network's evaluation is clamped to this many centipawns, far below
-/// mate scores (a hostile network can output anything).
-const NNUE_EVAL_LIMIT: i32 = 20_000;
-
-/// The network a worker evaluates with and its accumulators along the
-/// current line (pushed and popped with the search's moves).
-pub(crate) struct NnueState {
-    net: Arc<Network>,
-    acc: AccumulatorStack,
-}
 
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -140,7 +135,8 @@ pub(crate) struct Worker {
     nmp_min_ply: usize,
     /// The network, when the search evaluates with one; `None`: the
     /// classical evaluation.
-    nnue: Option<NnueState>,
+    /// The static evaluation and its incremental state along the line.
+    evaluator: Evaluator,
 }
 
 impl Worker {
@@ -160,7 +156,7 @@ impl Worker {
             completed: Completed::default(),
             stopped: false,
             nmp_min_ply: 0,
-            nnue: None,
+            evaluator: Evaluator::classical(),
         }
     }
 
@@ -174,17 +170,7 @@ impl Worker {
     /// Evaluate with `net` from now on (`None`: the classical
     /// evaluation). The accumulators are kept when the size still fits.
     pub fn set_network(&mut self, net: Option<&Arc<Network>>) {
-        self.nnue = match (net, self.nnue.take()) {
-            (None, _) => None,
-            (Some(n), Some(old)) if old.acc.fits(n) => Some(NnueState {
-                net: Arc::clone(n),
-                acc: old.acc,
-            }),
-            (Some(n), _) => Some(NnueState {
-                net: Arc::clone(n),
-                acc: AccumulatorStack::new(n, MAX_PLY + 2),
-            }),
-        };
+        self.evaluator.set_network(net);
     }
 
     /// Prepare for a new search of `pos` over `root` moves.
@@ -231,9 +217,8 @@ impl Worker {
         let mut stable = 0;
         let mut depth = 1;
         while depth <= max_depth {
-            // Helpers search the same depths as the main thread: with the
-            // shared TT they still spread over different subtrees (measured
-            // faster here than Stockfish-8-style depth skipping).
+            // Helpers walk the main thread's depths, except that odd helpers
+            // skip the even depths from 6 on (the step at the loop's end).
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
@@ -277,9 +262,10 @@ impl Worker {
                     break;
                 }
             }
-            // Odd helpers skip the even depths from 6 on: with the first
-            // thread to finish a depth limit ending the search, one thread
-            // running ahead on the shared TT reaches it sooner.
+            // Odd helpers skip the even depths from 6 on (5 → 7 → 9 …): with
+            // the first thread to finish a depth limit ending the search, a
+            // thread running ahead on the shared TT reaches it sooner, and
+            // threads at different depths spread over different subtrees.
             let skip = self.id % 2 == 1 && depth >= 5 && depth % 2 == 1;
             depth = (depth + 1 + i32::from(skip)).min(max_depth.max(depth + 1));
         }
@@ -412,10 +398,8 @@ impl Worker {
     ) -> i32 {
         let mut best = -INF;
         self.pv.clear(0);
-        self.stack.start(psq(pos));
-        if let Some(n) = &mut self.nnue {
-            n.acc.reset(&n.net, pos);
-        }
+        self.stack.start();
+        self.evaluator.start(pos);
         self.stack.at_mut(0).static_eval = if pos.in_check() {
             -INF
         } else {
@@ -552,20 +536,16 @@ impl Worker {
 
     // ----- moves ------------------------------------------------------------
 
-    /// Play `m` and push the child on the stack with its incremental
-    /// material and piece squares (and, with a network, what the move
-    /// changes in the accumulators).
+    /// Play `m` and push the child on the stack and the evaluator (the
+    /// incremental material and piece squares, or what the move changes in
+    /// the network's accumulators).
     #[inline]
     fn make(&mut self, pos: &mut Position, sh: &Shared, m: Move) {
         sh.tt.prefetch(pos.key_after(m));
-        let d = psq_delta(pos, m);
-        let p = self.stack.at(self.stack.ply()).psq;
-        self.stack.push([p[0] + d[0], p[1] + d[1]]);
-        if let Some(n) = &mut self.nnue {
-            n.acc.push_move(pos, m);
-        }
+        self.evaluator.push_move(pos, m, self.stack.ply());
+        self.stack.push();
         pos.make_move(m);
-        self.debug_check_accumulator(pos);
+        self.evaluator.debug_check(pos, self.stack.ply());
     }
 
     /// Take back the last move of [`Worker::make`].
@@ -573,22 +553,17 @@ impl Worker {
     fn unmake(&mut self, pos: &mut Position) {
         pos.unmake_move();
         self.stack.pop();
-        if let Some(n) = &mut self.nnue {
-            n.acc.pop();
-        }
-        self.debug_check_accumulator(pos);
+        self.evaluator.pop();
+        self.evaluator.debug_check(pos, self.stack.ply());
     }
 
     /// Pass the move to the opponent (a null move); the material stays.
     #[inline]
     fn make_null(&mut self, pos: &mut Position) {
-        let p = self.stack.at(self.stack.ply()).psq;
-        self.stack.push(p);
-        if let Some(n) = &mut self.nnue {
-            n.acc.push_null();
-        }
+        self.evaluator.push_null(self.stack.ply());
+        self.stack.push();
         pos.make_null();
-        self.debug_check_accumulator(pos);
+        self.evaluator.debug_check(pos, self.stack.ply());
     }
 
     /// Take back [`Worker::make_null`].
@@ -596,46 +571,14 @@ impl Worker {
     fn unmake_null(&mut self, pos: &mut Position) {
         pos.unmake_null();
         self.stack.pop();
-        if let Some(n) = &mut self.nnue {
-            n.acc.pop();
-        }
-        self.debug_check_accumulator(pos);
-    }
-
-    /// Debug builds: the incremental accumulator of the current ply equals
-    /// a full refresh (like the position's own consistency check in
-    /// `make_move`). This computes the lazy accumulators at every ply, so
-    /// debug searches check every update.
-    #[inline(always)]
-    fn debug_check_accumulator(&mut self, pos: &Position) {
-        #[cfg(debug_assertions)]
-        if let Some(n) = &mut self.nnue {
-            debug_assert_eq!(n.acc.ply(), self.stack.ply());
-            debug_assert!(
-                n.acc.matches_refresh(&n.net, pos),
-                "incremental accumulator differs from a refresh at {}",
-                pos.to_fen()
-            );
-        }
-        #[cfg(not(debug_assertions))]
-        let _ = pos;
-    }
-
-    /// Whether the static evaluation comes from a network.
-    #[inline]
-    fn uses_network(&self) -> bool {
-        self.nnue.is_some()
+        self.evaluator.pop();
+        self.evaluator.debug_check(pos, self.stack.ply());
     }
 
     /// Static evaluation at `ply`: the network's when there is one, else
     /// the classical one from the incremental material.
     #[inline]
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
-        if let Some(n) = &mut self.nnue {
-            let v = n.acc.evaluate(&n.net, pos);
-            return v.clamp(-NNUE_EVAL_LIMIT, NNUE_EVAL_LIMIT);
-        }
-        debug_assert_eq!(self.stack.at(ply).psq, psq(pos));
-        evaluate_with_psq(pos, self.stack.at(ply).psq)
+        self.evaluator.evaluate(pos, ply)
     }
 }

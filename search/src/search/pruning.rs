@@ -1,16 +1,17 @@
 //! Selectivity of the main search: reverse futility pruning, the null
 //! move, late-move and futility pruning of quiet moves, pruning of moves
-//! that lose material by static exchange, ProbCut, the singular-extension
-//! test and late move reductions, with their margins named here in one place.
+//! that lose material by static exchange, the singular-extension test and
+//! late move reductions, with their margins named here in one place, and
+//! what the search does differently in each game ([`GameSearch`]).
 //!
 //! Margins are in centipawns per ply of remaining depth; depths are plies.
 
 use super::pvs::Node;
 use super::{Shared, Worker};
-use crate::movepick::{capture_victim, see_ge, MovePicker};
+use crate::movepick::see_ge;
 use crate::tt::{TtBound, TtEntry};
 use crate::MATE_BOUND;
-use movegen::{Color, Move, MoveList, PieceKind, Position};
+use movegen::{ByGame, Color, Move, MoveList, PieceKind, Position};
 
 /// Reverse futility pruning is tried up to this depth.
 const RFP_MAX_DEPTH: i32 = 7;
@@ -33,20 +34,6 @@ const NMP_MAX_EVAL_REDUCTION: i32 = 3;
 /// search.
 const NMP_VERIFY_DEPTH: i32 = 12;
 
-/// Whether ProbCut is tried. Not yet: at 50,000 nodes a move it scored
-/// +7.0 ± 22.7 Elo in Janggi over 900 games and +16.8 ± 19.4 in Xiangqi
-/// over 788 (SPRT (0, 10) undecided in both, LLR 0.23 and 1.21), not
-/// enough to call it a gain. It stays here, complete, for the SPRTs to finish.
-const PROBCUT_ON: bool = false;
-/// ProbCut is tried from this depth on.
-const PROBCUT_MIN_DEPTH: i32 = 5;
-/// ProbCut's bar lies this far above beta, less
-/// `PROBCUT_IMPROVING_MARGIN` when the static evaluation improves.
-const PROBCUT_MARGIN: i32 = 200;
-const PROBCUT_IMPROVING_MARGIN: i32 = 50;
-/// ProbCut's capture search is this many plies shallower than the node.
-const PROBCUT_REDUCTION: i32 = 4;
-
 /// Late-move pruning (a quiet move past the move-count limit) up to this
 /// depth.
 const LMP_MAX_DEPTH: i32 = 8;
@@ -66,10 +53,31 @@ const SEE_CAPTURE_MARGIN: i32 = 100;
 /// soldier, deeper only bigger losses.
 const SEE_QUIET_MARGIN: i32 = 25;
 
-/// Whether the singular-extension test is made in Janggi. It is not: at
-/// 50,000 nodes a move it scored 177-191 (-13 Elo, 368 games) there,
-/// against a gain in Xiangqi.
-const SE_IN_JANGGI: bool = false;
+/// What the search does differently in each game; its margins are the
+/// same in both. (The games that decided each setting: `docs/RESULTS.md`,
+/// "Search changes by SPRT".)
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameSearch {
+    /// Whether the singular-extension test ([`Worker::singular`]) is made.
+    pub singular_extension: bool,
+}
+
+/// Each game's search settings (Janggi's for every rule set).
+static GAME_SEARCH: ByGame<GameSearch> = ByGame::new(
+    GameSearch {
+        singular_extension: true,
+    },
+    GameSearch {
+        singular_extension: false,
+    },
+);
+
+/// The search settings of the position's game.
+#[inline]
+pub(crate) fn game_search(pos: &Position) -> &'static GameSearch {
+    GAME_SEARCH.get(pos.variant().game())
+}
+
 /// The singular-extension test is made from this depth on.
 const SE_MIN_DEPTH: i32 = 8;
 /// ... on a hash entry searched at most this many plies shallower.
@@ -250,76 +258,12 @@ impl Worker {
         (w >= beta).then_some(v)
     }
 
-    /// ProbCut: a capture that beats a bar well above beta in a reduced
-    /// search (after a quiescence search says it might) would almost
-    /// surely beat beta in the full one, so the node fails high. Only
-    /// captures whose static exchange alone could reach the bar are
-    /// tried, and none when the hash entry, nearly as deep, already says
-    /// the node stays below the bar. The score to return when it settles
-    /// the node; the cut-off is stored as a lower bound.
-    pub(super) fn probcut(
-        &mut self,
-        pos: &mut Position,
-        sh: &Shared,
-        node: &Node,
-        tte: Option<&TtEntry>,
-    ) -> Option<i32> {
-        let depth = node.depth;
-        // The depth a ProbCut cut-off stands for: that of its capture's
-        // search, plus the capture.
-        let cut_depth = depth - PROBCUT_REDUCTION + 1;
-        let pb = node.beta + PROBCUT_MARGIN
-            - if node.improving {
-                PROBCUT_IMPROVING_MARGIN
-            } else {
-                0
-            };
-        if !PROBCUT_ON
-            || depth < PROBCUT_MIN_DEPTH
-            || pb.abs() >= MATE_BOUND
-            || tte
-                .is_some_and(|e| e.depth >= cut_depth && e.bound != TtBound::Lower && e.score < pb)
-        {
-            return None;
-        }
-        let tt_capture = node.tt_move.filter(|&m| capture_victim(pos, m).is_some());
-        let mut picker = MovePicker::main(None);
-        picker.load_captures(pos, tt_capture);
-        while let Some((m, _)) = picker.next_listed() {
-            if !see_ge(pos, m, pb - node.eval) {
-                continue;
-            }
-            self.make(pos, sh, m);
-            let mut v = -self.qsearch::<false>(pos, sh, -pb, -pb + 1);
-            if v >= pb {
-                let d = depth - PROBCUT_REDUCTION;
-                v = -self.search::<false>(pos, sh, -pb, -pb + 1, d, !node.cut_node);
-            }
-            self.unmake(pos);
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= pb {
-                let entry = TtEntry {
-                    mv: Some(m),
-                    score: v,
-                    eval: Some(node.raw_eval),
-                    depth: cut_depth,
-                    bound: TtBound::Lower,
-                };
-                sh.tt.store(pos.hash_key(), node.ply, entry);
-                return Some(v);
-            }
-        }
-        None
-    }
-
     /// The singular-extension test of `node`, whose hash entry is `tte`:
     /// the node is searched without the hash move, at half depth and with
     /// a null window just below the hash score less a margin. If nothing
     /// reaches it the hash move is singular. A lower-bound or exact entry
     /// nearly as deep as the node is needed, with a score that is not a
-    /// mate. Xiangqi only (see [`SE_IN_JANGGI`]).
+    /// mate. Only in a game whose [`GameSearch`] asks for it.
     pub(super) fn singular(
         &mut self,
         pos: &mut Position,
@@ -332,7 +276,7 @@ impl Worker {
         };
         if node.depth < SE_MIN_DEPTH
             || node.excluded.is_some()
-            || (!SE_IN_JANGGI && pos.variant().is_janggi())
+            || !game_search(pos).singular_extension
             || tte.depth < node.depth - SE_TT_DEPTH_SLACK
             || tte.bound == TtBound::Upper
             || tte.score.abs() >= MATE_BOUND

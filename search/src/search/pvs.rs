@@ -150,17 +150,13 @@ impl Worker {
             lmp_limit: late_move_count(depth, improving),
         };
 
-        // 7. Reverse futility pruning, 8. the null move, and 8b. ProbCut
-        // (off until an SPRT says it gains, see `pruning`).
+        // 7. Reverse futility pruning and 8. the null move.
         let mut moves = None;
         if !PV && !node.forced && excluded.is_none() && beta.abs() < MATE_BOUND {
             if reverse_futility(&node) {
                 return eval;
             }
             if let Some(v) = self.null_move(pos, sh, &node, &mut moves) {
-                return v;
-            }
-            if let Some(v) = self.probcut(pos, sh, &node, tte.as_ref()) {
                 return v;
             }
         }

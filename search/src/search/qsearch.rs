@@ -5,7 +5,6 @@
 use super::rules::{bikjang_stands, game_ending_pass_score, terminal_score};
 use super::{Shared, Worker, INF};
 use crate::eval::params::Pair;
-use crate::eval::psq_only;
 use crate::movepick::{capture_victim, see_ge, MovePicker};
 use crate::tt::{TtBound, TtEntry};
 use movegen::{Move, PieceKind, Position};
@@ -13,9 +12,6 @@ use movegen::{Move, PieceKind, Position};
 /// The draft of quiescence results in the transposition table: every
 /// entry is deep enough for the quiescence search.
 const QSEARCH_DEPTH: i32 = 0;
-/// How far outside the window the material-only score must be for the
-/// quiescence search to skip the full evaluation.
-const LAZY_MARGIN: i32 = 300;
 /// Delta pruning: a capture is skipped when even this much on top of the
 /// victim's value cannot raise alpha.
 const DELTA_MARGIN: i32 = 150;
@@ -77,7 +73,7 @@ impl Worker {
             eval = match tte.and_then(|e| e.eval) {
                 Some(e) => e,
                 None => {
-                    let (v, full) = self.lazy_eval(pos, ply, alpha, beta);
+                    let (v, full) = self.evaluator.lazy(pos, ply, alpha, beta);
                     if full {
                         tt_eval = Some(v);
                     }
@@ -120,11 +116,9 @@ impl Worker {
         };
 
         // 6. The move loop.
-        let material = if pos.variant().is_janggi() {
-            &crate::eval::params::JANGGI.material
-        } else {
-            &crate::eval::params::XIANGQI.material
-        };
+        let material = &crate::eval::Weights::builtin(pos.variant().game())
+            .params
+            .material;
         let mut best_move = None;
         let old_alpha = alpha;
         while let Some((m, _)) = picker.next_listed() {
@@ -162,25 +156,6 @@ impl Worker {
         };
         sh.tt.store(key, ply, entry);
         best
-    }
-
-    /// Lazy evaluation: when material and piece squares alone are far
-    /// outside the window, mobility and king safety will not bring the
-    /// score back inside it. With a network, its evaluation. Also says
-    /// whether the value is the full evaluation (which the hash table may
-    /// keep for the main search) rather than the estimate.
-    #[inline]
-    fn lazy_eval(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> (i32, bool) {
-        // The shortcut estimates the classical evaluation only.
-        if self.uses_network() {
-            return (self.eval(pos, ply), true);
-        }
-        let quick = psq_only(pos, self.stack.at(ply).psq);
-        if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
-            (quick, false)
-        } else {
-            (self.eval(pos, ply), true)
-        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! What the search keeps per ply: the search stack (static evaluation,
-//! killers and incremental material of each node on the current path, and
-//! the current ply itself) and the triangular table of principal
+//! killers and excluded move of each node on the current path, and the
+//! current ply itself) and the triangular table of principal
 //! variations.
 //!
 //! The stack's ply moves with the position: [`Stack::push`] when the search
@@ -17,9 +17,6 @@ pub(super) struct Frame {
     pub static_eval: i32,
     /// Quiet moves that caused a cut-off at this ply, newest first.
     pub killers: [Option<Move>; 2],
-    /// Material and piece squares (Red's view) of the node's position,
-    /// kept incrementally by the moves that lead to it.
-    pub psq: [i32; 2],
     /// A move the node's search leaves out (the hash move, while the
     /// singular-extension test searches its alternatives).
     pub excluded: Option<Move>,
@@ -39,7 +36,6 @@ impl Stack {
         let frame = Frame {
             static_eval: 0,
             killers: [None; 2],
-            psq: [0; 2],
             excluded: None,
         };
         Stack {
@@ -48,11 +44,9 @@ impl Stack {
         }
     }
 
-    /// Start a search at the root, whose material and piece squares are
-    /// `psq`.
-    pub fn start(&mut self, psq: [i32; 2]) {
+    /// Start a search at the root.
+    pub fn start(&mut self) {
         self.ply = 0;
-        self.frames[0].psq = psq;
     }
 
     /// Forget the killers of every ply (a new search).
@@ -68,11 +62,9 @@ impl Stack {
         self.ply
     }
 
-    /// Enter the child reached by a move; `psq` is the child's material
-    /// and piece squares.
+    /// Enter the child reached by a move.
     #[inline]
-    pub fn push(&mut self, psq: [i32; 2]) {
-        self.frames[self.ply + 1].psq = psq;
+    pub fn push(&mut self) {
         self.ply += 1;
     }
 

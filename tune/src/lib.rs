@@ -1,4 +1,10 @@
-//! Fitting the evaluation parameters to game data ("Texel" tuning).
+//! # tune — fitting the classical evaluation to game data ("Texel" tuning)
+//!
+//! The tuner of `jiang tune` (its command line: `engine/tune.rs`), kept out
+//! of the search library so that the search depends on no thread pool: it
+//! moves the parameters of `search::eval::params` and measures them with
+//! the search's own evaluation (`search::eval::evaluate_with`).
+//!
 //!
 //! Each sample is a quiet position with the result of the game it came
 //! from and, where known, the score the playing engine's search gave it.
@@ -12,10 +18,10 @@
 //! The search is deterministic: the same samples and options give the same
 //! parameters.
 
-use super::params::GameParams;
-use super::{evaluate_with, Weights, CROWD_KINDS, PALACE_ATTACKERS, THREAT_VICTIMS};
 use movegen::{PieceKind, Position};
 use rayon::prelude::*;
+use search::eval::params::GameParams;
+use search::eval::{evaluate_with, Weights, CROWD_KINDS, PALACE_ATTACKERS, THREAT_VICTIMS};
 
 /// One training position.
 #[derive(Clone, Debug)]
@@ -471,8 +477,8 @@ pub fn tune(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::params::JANGGI;
     use movegen::Variant;
+    use search::eval::params::JANGGI;
 
     /// Positions labelled by a planted parameter set: tuning from other
     /// parameters moves toward the planted ones and lowers the loss.
