@@ -638,6 +638,25 @@ impl Position {
     }
 }
 
+/// Xiangqi: whether the last move of the history was a "kill" (it
+/// threatens mate without giving check, other than by taking a piece it
+/// chases: docs/RULES.md §1.3) — the test the cycle verdict applies, for
+/// display and analysis. False for Janggi and for a position without
+/// history.
+pub fn last_move_is_kill(pos: &Position) -> bool {
+    let st = &pos.states()[pos.states().len() - 1];
+    let Some(m) = st.last_move else {
+        return false;
+    };
+    if pos.variant().is_janggi() || st.in_check {
+        return false;
+    }
+    let mut before: Board = *pos.board();
+    chase::revert(&mut before, m, st.captured);
+    let victims = chase::chased_by_move(&before, m, None);
+    threatens_mate(&mut pos.clone(), &victims)
+}
+
 /// Xiangqi: the enemy pieces (their squares) that the last move of the
 /// history chased, by the definition of docs/RULES.md §1.3 — for display and
 /// analysis (`d` output, GUIs explaining a verdict). Empty for Janggi and

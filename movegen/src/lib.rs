@@ -35,8 +35,8 @@ mod zobrist;
 pub use by_game::ByGame;
 pub use fen::{FenError, FenField};
 pub use judge::{
-    chased_by_last_move, cycle_verdict, janggi_points, move_limit_count, shuttle_violation,
-    CycleVerdict, GameResult, Reason, Verdict,
+    chased_by_last_move, cycle_verdict, janggi_points, last_move_is_kill, move_limit_count,
+    shuttle_violation, CycleVerdict, GameResult, Reason, Verdict,
 };
 pub use notation::{move_text, parse_move_text, MoveError, MoveText, Ranks};
 pub use occupancy::{Direction, LineScan};

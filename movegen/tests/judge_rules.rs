@@ -751,3 +751,26 @@ fn janggi_shuttle_rule() {
         Verdict::ONGOING
     );
 }
+
+#[test]
+fn last_move_is_kill_names_the_mate_threats_of_a_cycle() {
+    // The rule book's "perpetual kill" illustration: the horse's moves to
+    // c9 and back threaten mate without checking (kills); Black's general
+    // steps only answer them.
+    let fen = "2b2k3/9/4b2P1/3N5/1R6p/6P2/5p2r/8n/4p4/5K3 w - - 0 1";
+    let mut pos = Position::from_fen(fen, Variant::Xiangqi).expect("fen");
+    let mut kills = Vec::new();
+    for t in ["d7c9", "f10f9", "c9d7", "f9f10"] {
+        let m = pos.parse_move(t, Ranks::OneBased).expect("move");
+        pos.make_move(m);
+        kills.push(movegen::last_move_is_kill(&pos));
+    }
+    assert_eq!(kills, [true, false, true, false]);
+    // No history, or Janggi: never a kill.
+    assert!(!movegen::last_move_is_kill(&Position::startpos(
+        Variant::Xiangqi
+    )));
+    assert!(!movegen::last_move_is_kill(&Position::startpos(
+        Variant::Janggi
+    )));
+}
