@@ -11,7 +11,11 @@
 //! ([`Player::start_ponder`]); the next [`Player::go`] resolves it with
 //! `ponderhit` when the prediction came true, or with `stop` (its answer
 //! read and dropped) and a normal search when it did not. Each search's
-//! answer is read exactly once; one more is a [`GoError::StrayMove`].
+//! answer is read exactly once; one more is a [`GoError::StrayMove`]. An
+//! `isready` round trip before each ponder search and after each stopped
+//! one makes sure of that: an engine writes a second answer for a search
+//! right after the first, so before its `readyok`, where a bare look at
+//! the lines already read could miss it by microseconds.
 //! XBoard engines ponder by themselves once told `hard`.
 
 use std::fmt;
@@ -31,10 +35,10 @@ use xboard::XboardState;
 const HANDSHAKE: Duration = Duration::from_secs(15);
 /// How long `isready` / `ping` may take (a big hash table may be cleared).
 const READY: Duration = Duration::from_secs(30);
-/// How long a ponder search may take to answer `stop` before the engine
-/// counts as hung (engines stop within milliseconds; this allows for a
-/// loaded machine).
-const PONDER_STOP_GRACE: Duration = Duration::from_millis(1000);
+/// How long a ponder search may take to answer `stop`, and an idle engine
+/// `isready`, before the engine counts as hung (engines answer within
+/// milliseconds; this allows for a loaded machine).
+const PONDER_GRACE: Duration = Duration::from_millis(2000);
 
 /// Why a player (an engine program) could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +76,9 @@ pub enum GoError {
     StrayMove(String),
     /// A ponder search did not answer `stop`.
     PonderStopIgnored,
+    /// An idle engine did not answer `isready` (the check for stray
+    /// answers around ponder searches).
+    NotReady,
 }
 
 impl fmt::Display for GoError {
@@ -80,6 +87,7 @@ impl fmt::Display for GoError {
             GoError::Proc(e) => e.fmt(f),
             GoError::StrayMove(l) => write!(f, "sends an answer nothing asked for: {l}"),
             GoError::PonderStopIgnored => f.write_str("does not answer stop of its ponder search"),
+            GoError::NotReady => f.write_str("does not answer isready"),
         }
     }
 }

@@ -9,8 +9,7 @@ use std::time::Instant;
 use movegen::Ranks;
 
 use super::{
-    ends_uci_search, GoError, Player, PlayerError, Reply, Request, HANDSHAKE, MATE_CP,
-    PONDER_STOP_GRACE,
+    ends_uci_search, GoError, Player, PlayerError, Reply, Request, HANDSHAKE, MATE_CP, PONDER_GRACE,
 };
 use crate::config::{Proto, TimeControl};
 use crate::engine_proc::ProcError;
@@ -144,8 +143,10 @@ impl Player {
         let started = match self.pondering.take() {
             Some(p) if p.is_hit(req.moves) => {
                 self.ponder_stats.hits += 1;
-                self.proc.send("ponderhit")?;
+                // Stamped before it is sent: an answer stamped earlier
+                // was certainly written before the engine saw it.
                 let hit_at = Instant::now();
+                self.proc.send("ponderhit")?;
                 let reply = self.read_bestmove(deadline)?;
                 // The search may have ended before the `ponderhit` went
                 // out: its answer is the move all the same, in no time.
@@ -158,7 +159,11 @@ impl Player {
                 self.ponder_stats.misses += 1;
                 // The engine's clock runs from the `stop`: stopping its
                 // own search is part of its move.
-                let stop_at = self.stop_ponder()?;
+                let (stop_at, early) = self.stop_ponder()?;
+                if early {
+                    self.ponder_stats.early_misses += 1;
+                }
+                self.sync_no_stray()?;
                 self.send_search(req, false)?;
                 stop_at
             }
@@ -191,24 +196,39 @@ impl Player {
     /// `go ponder` on the position of `req` (its moves end with the
     /// predicted reply).
     pub(super) fn start_ponder_uci(&mut self, req: &Request<'_>) -> Result<(), GoError> {
+        self.sync_no_stray()?;
         self.send_search(req, true)
     }
 
-    /// Stop the ponder search and drop its answer (one that came before
-    /// the `stop` is an early one). Returns when the `stop` went out.
-    pub(super) fn stop_ponder(&mut self) -> Result<Instant, GoError> {
-        self.proc.send("stop")?;
-        let stop_at = Instant::now();
-        match self
-            .proc
-            .wait_for(stop_at + PONDER_STOP_GRACE, ends_uci_search)
-        {
-            Ok(l) => {
-                if l.at < stop_at {
-                    self.ponder_stats.early_misses += 1;
-                }
-                Ok(stop_at)
+    /// `isready` and its `readyok`, with no search answer before it (an
+    /// idle engine has none to give).
+    fn sync_no_stray(&mut self) -> Result<(), GoError> {
+        self.proc.send("isready")?;
+        let deadline = Instant::now() + PONDER_GRACE;
+        loop {
+            let l = match self.proc.recv_until(deadline) {
+                Ok(l) => l,
+                Err(ProcError::Timeout) => return Err(GoError::NotReady),
+                Err(e) => return Err(e.into()),
+            };
+            if ends_uci_search(&l.text) {
+                self.ponder_stats.stray_moves += 1;
+                return Err(GoError::StrayMove(l.text));
             }
+            if l.text.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Stop the ponder search and drop its answer. Returns when the `stop`
+    /// went out, and whether the answer came before it (an early one).
+    pub(super) fn stop_ponder(&mut self) -> Result<(Instant, bool), GoError> {
+        // Stamped before it is sent, as the `ponderhit` is.
+        let stop_at = Instant::now();
+        self.proc.send("stop")?;
+        match self.proc.wait_for(stop_at + PONDER_GRACE, ends_uci_search) {
+            Ok(l) => Ok((stop_at, l.at < stop_at)),
             Err(ProcError::Timeout) => {
                 self.ponder_stats.unanswered_stops += 1;
                 Err(GoError::PonderStopIgnored)
