@@ -385,9 +385,7 @@ impl<'a> Game<'a> {
                 }
             }
             GoError::StrayMove(_) => self.fault(side, Fault::StrayMove, &e.to_string()),
-            GoError::PonderStopIgnored | GoError::NotReady => {
-                self.fault(side, Fault::Hang, &e.to_string())
-            }
+            GoError::PonderStopIgnored => self.fault(side, Fault::Hang, &e.to_string()),
         }
     }
 

@@ -11,11 +11,9 @@
 //! ([`Player::start_ponder`]); the next [`Player::go`] resolves it with
 //! `ponderhit` when the prediction came true, or with `stop` (its answer
 //! read and dropped) and a normal search when it did not. Each search's
-//! answer is read exactly once; one more is a [`GoError::StrayMove`]. An
-//! `isready` round trip before each ponder search and after each stopped
-//! one makes sure of that: an engine writes a second answer for a search
-//! right after the first, so before its `readyok`, where a bare look at
-//! the lines already read could miss it by microseconds.
+//! answer is read exactly once; one more is a [`GoError::StrayMove`]
+//! (every search of a pondering engine follows an `isready`, and an answer
+//! before its `readyok` belongs to an earlier search).
 //! XBoard engines ponder by themselves once told `hard`.
 
 use std::fmt;
@@ -35,9 +33,9 @@ use xboard::XboardState;
 const HANDSHAKE: Duration = Duration::from_secs(15);
 /// How long `isready` / `ping` may take (a big hash table may be cleared).
 const READY: Duration = Duration::from_secs(30);
-/// How long a ponder search may take to answer `stop`, and an idle engine
-/// `isready`, before the engine counts as hung (engines answer within
-/// milliseconds; this allows for a loaded machine).
+/// How long a ponder search may take to answer `stop` before the engine
+/// counts as hung (engines answer within milliseconds; this allows for a
+/// loaded machine).
 const PONDER_GRACE: Duration = Duration::from_millis(2000);
 
 /// Why a player (an engine program) could not be used.
@@ -76,9 +74,6 @@ pub enum GoError {
     StrayMove(String),
     /// A ponder search did not answer `stop`.
     PonderStopIgnored,
-    /// An idle engine did not answer `isready` (the check for stray
-    /// answers around ponder searches).
-    NotReady,
 }
 
 impl fmt::Display for GoError {
@@ -87,7 +82,6 @@ impl fmt::Display for GoError {
             GoError::Proc(e) => e.fmt(f),
             GoError::StrayMove(l) => write!(f, "sends an answer nothing asked for: {l}"),
             GoError::PonderStopIgnored => f.write_str("does not answer stop of its ponder search"),
-            GoError::NotReady => f.write_str("does not answer isready"),
         }
     }
 }
@@ -274,6 +268,9 @@ pub struct Player {
     ponder_option: bool,
     /// The ponder search running now, if any.
     pondering: Option<Pondering>,
+    /// UCI/UCCI: an `isready` went out before the latest search and its
+    /// `readyok` has not been read yet.
+    readyok_pending: bool,
     /// Ponder counts since the last [`Player::take_ponder_stats`].
     ponder_stats: PonderStats,
     /// The engine left the protocol's state unknown (it ignored `stop`
@@ -295,6 +292,7 @@ impl Player {
             ping: 0,
             ponder_option: false,
             pondering: None,
+            readyok_pending: false,
             ponder_stats: PonderStats::default(),
             broken: false,
         };

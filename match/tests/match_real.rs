@@ -109,6 +109,18 @@ fn verify_pgn(path: &Path, variant: Variant) -> usize {
 }
 
 fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
+    real_match_with(variant, second, games, tag, &[]);
+}
+
+/// [`real_match`] with more words on the command line; returns the
+/// summary.
+fn real_match_with(
+    variant: &str,
+    second: &[&str],
+    games: u32,
+    tag: &str,
+    extra: &[&str],
+) -> tournament::Summary {
     let pgn = temp_pgn(tag);
     let mut args: Vec<String> = vec![
         "-variant".into(),
@@ -135,6 +147,7 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
         args.push(a.to_string());
     }
     args.push(pgn.display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
     let cfg = cli::parse(&args).expect("valid");
     let s = tournament::run(&cfg).expect("runs");
     assert_eq!(s.games, games, "{tag}");
@@ -142,6 +155,7 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
     let v: Variant = variant.parse().expect("variant");
     assert_eq!(verify_pgn(&pgn, v), games as usize);
     let _ = std::fs::remove_file(&pgn);
+    s
 }
 
 #[test]
@@ -159,6 +173,32 @@ fn jiang_vs_jiang() {
         2,
         "jj-j",
     );
+}
+
+#[test]
+#[ignore = "plays real games with pondering (about two minutes)"]
+fn jiang_vs_jiang_pondering() {
+    // Each protocol of Jiang against itself, both sides pondering.
+    for (proto, variant) in [
+        ("uci", "xiangqi"),
+        ("ucci", "xiangqi"),
+        ("xboard", "janggi"),
+    ] {
+        let each = format!("proto={proto}");
+        let second = [&format!("cmd={}", jiang()), "name=jiang2"];
+        let tag = format!("jj-ponder-{proto}");
+        let s = real_match_with(variant, &second, 2, &tag, &["-pondering", "-each", &each]);
+        let p = s.ponder;
+        println!("{proto} {variant}: ponder {p}");
+        assert_eq!(p.searches, p.hits + p.misses + p.game_end_stops, "{p:?}");
+        assert_eq!((p.stray_moves, p.unanswered_stops), (0, 0), "{p:?}");
+        if proto == "xboard" {
+            // XBoard engines ponder by themselves: nothing to count.
+            assert_eq!(p.searches, 0);
+        } else {
+            assert!(p.hits > 0, "{proto}: {p:?}");
+        }
+    }
 }
 
 #[test]

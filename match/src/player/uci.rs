@@ -12,7 +12,7 @@ use super::{
     ends_uci_search, GoError, Player, PlayerError, Reply, Request, HANDSHAKE, MATE_CP, PONDER_GRACE,
 };
 use crate::config::{Proto, TimeControl};
-use crate::engine_proc::ProcError;
+use crate::engine_proc::{Line, ProcError};
 
 /// The answer in a `bestmove` line (the words after `bestmove`): a move
 /// and the predicted reply (`m ponder p`), or no move (`(none)`, nothing).
@@ -163,7 +163,6 @@ impl Player {
                 if early {
                     self.ponder_stats.early_misses += 1;
                 }
-                self.sync_no_stray()?;
                 self.send_search(req, false)?;
                 stop_at
             }
@@ -176,11 +175,20 @@ impl Player {
     }
 
     /// `position … moves …` and `go [ponder] …`, after checking that no
-    /// answer is left over from an earlier search.
+    /// answer is left over from an earlier search. A pondering engine gets
+    /// an `isready` first, whose `readyok` the readers expect before the
+    /// search's answer: one before it is a stray answer, caught for certain
+    /// (an engine writes a second answer for one search right after the
+    /// first, before it reads the `isready`), where the look at the lines
+    /// already read could miss it by microseconds. Not waiting for the
+    /// `readyok` here keeps the round trip off the game.
     fn send_search(&mut self, req: &Request<'_>, ponder: bool) -> Result<(), GoError> {
         if let Some(line) = self.proc.drain_find(ends_uci_search) {
-            self.ponder_stats.stray_moves += 1;
-            return Err(GoError::StrayMove(line));
+            return Err(self.stray(line));
+        }
+        if self.ponders() {
+            self.proc.send("isready")?;
+            self.readyok_pending = true;
         }
         let pos_cmd = self.position_command(req);
         self.proc.send(&pos_cmd)?;
@@ -193,32 +201,33 @@ impl Player {
         Ok(())
     }
 
+    /// Count a stray answer and make it the error.
+    fn stray(&mut self, line: String) -> GoError {
+        self.ponder_stats.stray_moves += 1;
+        GoError::StrayMove(line)
+    }
+
+    /// The next line of a search's output, with the `readyok` that
+    /// [`send_search`](Self::send_search) asked for taken out; an answer
+    /// before that `readyok` is a stray one.
+    fn next_search_line(&mut self, deadline: Instant) -> Result<Line, GoError> {
+        loop {
+            let l = self.proc.recv_until(deadline)?;
+            if !self.readyok_pending {
+                return Ok(l);
+            }
+            if l.text.trim() == "readyok" {
+                self.readyok_pending = false;
+            } else if ends_uci_search(&l.text) {
+                return Err(self.stray(l.text));
+            }
+        }
+    }
+
     /// `go ponder` on the position of `req` (its moves end with the
     /// predicted reply).
     pub(super) fn start_ponder_uci(&mut self, req: &Request<'_>) -> Result<(), GoError> {
-        self.sync_no_stray()?;
         self.send_search(req, true)
-    }
-
-    /// `isready` and its `readyok`, with no search answer before it (an
-    /// idle engine has none to give).
-    fn sync_no_stray(&mut self) -> Result<(), GoError> {
-        self.proc.send("isready")?;
-        let deadline = Instant::now() + PONDER_GRACE;
-        loop {
-            let l = match self.proc.recv_until(deadline) {
-                Ok(l) => l,
-                Err(ProcError::Timeout) => return Err(GoError::NotReady),
-                Err(e) => return Err(e.into()),
-            };
-            if ends_uci_search(&l.text) {
-                self.ponder_stats.stray_moves += 1;
-                return Err(GoError::StrayMove(l.text));
-            }
-            if l.text.trim() == "readyok" {
-                return Ok(());
-            }
-        }
     }
 
     /// Stop the ponder search and drop its answer. Returns when the `stop`
@@ -227,13 +236,17 @@ impl Player {
         // Stamped before it is sent, as the `ponderhit` is.
         let stop_at = Instant::now();
         self.proc.send("stop")?;
-        match self.proc.wait_for(stop_at + PONDER_GRACE, ends_uci_search) {
-            Ok(l) => Ok((stop_at, l.at < stop_at)),
-            Err(ProcError::Timeout) => {
-                self.ponder_stats.unanswered_stops += 1;
-                Err(GoError::PonderStopIgnored)
+        let deadline = stop_at + PONDER_GRACE;
+        loop {
+            match self.next_search_line(deadline) {
+                Ok(l) if ends_uci_search(&l.text) => return Ok((stop_at, l.at < stop_at)),
+                Ok(_) => {}
+                Err(GoError::Proc(ProcError::Timeout)) => {
+                    self.ponder_stats.unanswered_stops += 1;
+                    return Err(GoError::PonderStopIgnored);
+                }
+                Err(e) => return Err(e),
             }
-            Err(e) => Err(e.into()),
         }
     }
 
@@ -259,10 +272,10 @@ impl Player {
     }
 
     /// Lines until the search's answer; `info` lines give the score.
-    fn read_bestmove(&mut self, deadline: Instant) -> Result<Reply, ProcError> {
+    fn read_bestmove(&mut self, deadline: Instant) -> Result<Reply, GoError> {
         let mut score = None;
         loop {
-            let l = self.proc.recv_until(deadline)?;
+            let l = self.next_search_line(deadline)?;
             let t = l.text.trim();
             if t.starts_with("info") {
                 if let Some(s) = info_score(t) {
