@@ -1,6 +1,6 @@
 //! Short real matches: Jiang against itself and against Debian's engines
 //! (Fairy-Stockfish over UCI and UCCI, Sjaak II and MaxQi over XBoard), in
-//! Xiangqi and Janggi where the engine plays it. Every game must end by a
+//! Xiangqi and Janggi where the engine plays it, some with `-pondering`. Every game must end by a
 //! rule or adjudication with no engine fault, and the PGN must replay with
 //! the rules core to the same verdict.
 //!
@@ -214,6 +214,15 @@ fn jiang_vs_fairy_stockfish() {
     real_match("janggi", &fsf, 2, "fsf-j");
     let ucci = ["cmd=/usr/games/fairy-stockfish", "name=fsf", "proto=ucci"];
     real_match("xiangqi", &ucci, 2, "fsf-ucci");
+    // Both sides pondering: Fairy-Stockfish has a `Ponder` option and
+    // answers `ponderhit` and `stop` as UCI says.
+    let s = real_match_with("xiangqi", &fsf, 2, "fsf-ponder", &["-pondering"]);
+    let p = s.ponder;
+    assert_eq!(p.searches, p.hits + p.misses + p.game_end_stops, "{p:?}");
+    assert!(
+        p.hits > 0 && p.stray_moves == 0 && p.unanswered_stops == 0,
+        "{p:?}"
+    );
 }
 
 #[test]
