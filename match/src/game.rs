@@ -362,10 +362,7 @@ impl<'a> Game<'a> {
             first_player: side == Color::Red,
         };
         let allowance = Duration::from_millis(self.clocks[me].allowance_ms(self.settings.hang_ms));
-        // The deadline is fixed from the time the request goes out, so
-        // writing the position line is not charged against the engine twice.
-        let deadline = Instant::now() + allowance;
-        match self.players[me].go(&req, deadline) {
+        match self.players[me].go(&req, allowance) {
             Ok(answer) => Ok(answer),
             Err(e) => Err(self.go_failure(side, e)),
         }

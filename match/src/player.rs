@@ -358,17 +358,20 @@ impl Player {
     }
 
     /// Ask for a move; returns when it arrives, the engine disconnects, or
-    /// `deadline` passes. The `Instant` is when the engine's clock started:
-    /// when the request was sent, or the `ponderhit` (pondering is free),
-    /// or the `stop` of a ponder search on another move.
+    /// `allowance` has passed on its clock. The `Instant` is when the
+    /// engine's clock started: when the search was asked for (after the
+    /// `stop` and answer of a ponder search on another move), or at the
+    /// `ponderhit` (pondering is free).
     pub fn go(
         &mut self,
         req: &Request<'_>,
-        deadline: Instant,
+        allowance: Duration,
     ) -> Result<(Reply, Instant), GoError> {
         match self.cfg.proto {
-            Proto::Uci | Proto::Ucci => self.go_uci(req, deadline),
-            Proto::Xboard => Ok(self.go_xboard(req, deadline)?),
+            Proto::Uci | Proto::Ucci => self.go_uci(req, allowance),
+            // The deadline is fixed before the moves are written, so that
+            // writing them is not charged against the engine twice.
+            Proto::Xboard => Ok(self.go_xboard(req, Instant::now() + allowance)?),
         }
     }
 

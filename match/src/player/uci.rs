@@ -4,7 +4,7 @@
 //! predicted reply, and the ponder searches: `go ponder …`, then
 //! `ponderhit`, or `stop` and a new search.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use movegen::Ranks;
 
@@ -138,16 +138,16 @@ impl Player {
     pub(super) fn go_uci(
         &mut self,
         req: &Request<'_>,
-        deadline: Instant,
+        allowance: Duration,
     ) -> Result<(Reply, Instant), GoError> {
-        let started = match self.pondering.take() {
+        let (started, deadline) = match self.pondering.take() {
             Some(p) if p.is_hit(req.moves) => {
                 self.ponder_stats.hits += 1;
                 // Stamped before it is sent: an answer stamped earlier
                 // was certainly written before the engine saw it.
                 let hit_at = Instant::now();
                 self.proc.send("ponderhit")?;
-                let reply = self.read_bestmove(deadline)?;
+                let reply = self.read_bestmove(hit_at + allowance)?;
                 // The search may have ended before the `ponderhit` went
                 // out: its answer is the move all the same, in no time.
                 if reply.at() < hit_at {
@@ -157,21 +157,33 @@ impl Player {
             }
             Some(_) => {
                 self.ponder_stats.misses += 1;
-                // The engine's clock runs from the `stop`: stopping its
-                // own search is part of its move.
-                let (stop_at, early) = self.stop_ponder()?;
+                let (_, early) = self.stop_ponder()?;
                 if early {
                     self.ponder_stats.early_misses += 1;
                 }
-                self.send_search(req, false)?;
-                stop_at
+                // The clock runs from the new `go`, as for any search, so
+                // that the clock the engine is told is the one it has: the
+                // wait for the stopped search (bounded, a hang past it) is
+                // the referee's, and on a loaded machine it takes tens of
+                // milliseconds, which an engine cannot know of.
+                self.timed_search(req, allowance)?
             }
-            None => {
-                self.send_search(req, false)?;
-                Instant::now()
-            }
+            None => self.timed_search(req, allowance)?,
         };
         Ok((self.read_bestmove(deadline)?, started))
+    }
+
+    /// [`send_search`](Self::send_search) for a move: returns when it went
+    /// out (the clock's start) and the deadline, fixed before the position
+    /// line is written so that writing it is not charged twice.
+    fn timed_search(
+        &mut self,
+        req: &Request<'_>,
+        allowance: Duration,
+    ) -> Result<(Instant, Instant), GoError> {
+        let deadline = Instant::now() + allowance;
+        self.send_search(req, false)?;
+        Ok((Instant::now(), deadline))
     }
 
     /// `position … moves …` and `go [ponder] …`, after checking that no
