@@ -319,8 +319,8 @@ impl<'a> Game<'a> {
     }
 
     /// Start `side`'s ponder search on the reply it predicted, if it
-    /// ponders and predicted a legal one (an unreadable or illegal
-    /// prediction just means no pondering this turn, as in cutechess-cli).
+    /// ponders and predicted a legal one that does not end the game (as in
+    /// cutechess-cli, anything else just means no pondering this turn).
     /// The request is the one it would get after that reply, with the
     /// clocks as they stand.
     fn start_pondering(&mut self, side: Color) -> Result<(), End> {
@@ -334,6 +334,11 @@ impl<'a> Game<'a> {
         let Ok(guess) = self.pos.parse_move(&text, self.players[me].ranks()) else {
             return Ok(());
         };
+        let mut after = self.pos.clone();
+        after.make_move(guess);
+        if referee::judge(&after).is_some() {
+            return Ok(());
+        }
         let mut line = Vec::with_capacity(self.moves.len() + 1);
         line.extend_from_slice(&self.moves);
         line.push(guess);
