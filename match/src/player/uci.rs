@@ -157,8 +157,7 @@ impl Player {
             }
             Some(_) => {
                 self.ponder_stats.misses += 1;
-                let (_, early) = self.stop_ponder()?;
-                if early {
+                if self.stop_ponder()? {
                     self.ponder_stats.early_misses += 1;
                 }
                 // The clock runs from the new `go`, as for any search, so
@@ -242,16 +241,16 @@ impl Player {
         self.send_search(req, true)
     }
 
-    /// Stop the ponder search and drop its answer. Returns when the `stop`
-    /// went out, and whether the answer came before it (an early one).
-    pub(super) fn stop_ponder(&mut self) -> Result<(Instant, bool), GoError> {
+    /// Stop the ponder search and drop its answer. Returns whether the
+    /// answer came before the `stop` (an early one).
+    pub(super) fn stop_ponder(&mut self) -> Result<bool, GoError> {
         // Stamped before it is sent, as the `ponderhit` is.
         let stop_at = Instant::now();
         self.proc.send("stop")?;
         let deadline = stop_at + PONDER_GRACE;
         loop {
             match self.next_search_line(deadline) {
-                Ok(l) if ends_uci_search(&l.text) => return Ok((stop_at, l.at < stop_at)),
+                Ok(l) if ends_uci_search(&l.text) => return Ok(l.at < stop_at),
                 Ok(_) => {}
                 Err(GoError::Proc(ProcError::Timeout)) => {
                     self.ponder_stats.unanswered_stops += 1;
