@@ -40,6 +40,7 @@ usage: jiang match [options]
   -variant xiangqi|janggi|janggitraditional|janggimodern|janggicasual
   -engine cmd=CMD [name=N] [proto=uci|ucci|xboard] [dir=D] [arg=A] [option.X=Y]
           [ranks=0|1] [fen=xboard|std] [tc=..] [st=S] [nodes=N] [depth=D] [timemargin=MS]
+          [ponder[=true|false]]
   -each KEY=VALUE ...           settings for every engine
      tc=40/60+0.5 | 60+0.5 | 1:00+0.5 | inf     st=0.1 (seconds per move)
   -games N -rounds N -repeat [N] -concurrency N -tournament round-robin|gauntlet
@@ -50,6 +51,7 @@ usage: jiang match [options]
   -draw movenumber=N movecount=N score=CP
   -resign movecount=N score=CP [twosided=true]
   -maxmoves N -seed N (-srand N) -recover -ratinginterval N -hangtimeout S -debug
+  -pondering                    every engine thinks on its opponent's time
   -shard I/N                    play only the games k (from 0) with k % N = I
 usage: jiang match -merge FILE.pgn... [-sprt elo0= elo1= alpha= beta=]
                                 the report of shards' PGN files together";
@@ -204,9 +206,11 @@ fn apply_engine_kv(e: &mut EngineConfig, key: &str, v: &str) -> Result<(), CliEr
         "nodes" => e.tc.nodes = Some(parse_u64(key, v)?),
         "depth" => e.tc.depth = Some(parse_u32(key, v)?),
         "timemargin" => e.margin_ms = parse_u64(key, v)?,
-        // cutechess settings we accept but do not need: pondering is off,
-        // restarts follow -recover.
-        "ponder" | "restart" | "trust" | "stderr" | "whitepov" | "initstr" => {}
+        // A bare `ponder` (cutechess's engine flag) turns it on.
+        "ponder" => e.ponder = v.is_empty() || parse_bool(key, v)?,
+        // cutechess settings we accept but do not need: restarts follow
+        // -recover.
+        "restart" | "trust" | "stderr" | "whitepov" | "initstr" => {}
         _ => return err(format!("unknown engine setting '{key}'")),
     }
     Ok(())
@@ -318,10 +322,12 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
     let mut cfg = MatchConfig::default();
     let mut engines: Vec<Vec<(String, String)>> = Vec::new();
     let mut each: Vec<(String, String)> = Vec::new();
+    let mut pondering = false;
     let mut words = Words { args, i: 0 };
     while let Some(flag) = words.next() {
         match flag.trim_start_matches('-') {
             "engine" => engines.push(owned(words.key_values())),
+            "pondering" => pondering = true,
             "each" => each.extend(owned(words.key_values())),
             "openings" => parse_openings(&mut cfg.openings, &words.key_values())?,
             "sprt" => cfg.sprt = Some(parse_sprt(&words.key_values())?),
@@ -332,6 +338,11 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, CliError> {
     }
     if engines.len() < 2 {
         return err(format!("need at least two -engine definitions\n{USAGE}"));
+    }
+    if pondering {
+        // As the first `-each` word, wherever it stood: an explicit
+        // `ponder=false` (in `-each` or one engine's words) still wins.
+        each.insert(0, ("ponder".to_string(), "true".to_string()));
     }
     for (n, kvs) in engines.iter().enumerate() {
         cfg.engines.push(engine_config(n, &each, kvs)?);
@@ -592,6 +603,26 @@ mod tests {
         let c = parse(&words("-engine cmd=a -engine cmd=a -each st=0.1")).unwrap();
         assert_ne!(c.engines[0].name, c.engines[1].name);
         assert_eq!(c.engines[0].tc.movetime_ms, Some(100));
+    }
+
+    #[test]
+    fn pondering_global_and_per_engine() {
+        let base = "-engine cmd=a -engine cmd=b -each st=1";
+        let c = parse(&words(base)).unwrap();
+        assert!(!c.engines[0].ponder && !c.engines[1].ponder);
+        let c = parse(&words(&format!("{base} -pondering"))).unwrap();
+        assert!(c.engines[0].ponder && c.engines[1].ponder);
+        let c = parse(&words("-engine cmd=a ponder -engine cmd=b -each st=1")).unwrap();
+        assert!(c.engines[0].ponder && !c.engines[1].ponder);
+        let c = parse(&words(
+            "-pondering -engine cmd=a ponder=false -engine cmd=b -each st=1",
+        ))
+        .unwrap();
+        assert!(!c.engines[0].ponder && c.engines[1].ponder);
+        assert!(parse(&words(
+            "-engine cmd=a ponder=maybe -engine cmd=b -each st=1"
+        ))
+        .is_err());
     }
 
     #[test]

@@ -38,7 +38,9 @@ impl SideClock {
     pub(crate) fn allowance_ms(&self, hang_ms: u64) -> u64 {
         let mut a: Option<u64> = None;
         if self.tc.clock.is_some() {
-            a = Some(self.remaining_ms.max(0) as u64 + self.margin_ms);
+            // A clock already past zero (but within the margin) leaves
+            // only the rest of the margin; `charge` judges the same way.
+            a = Some((self.remaining_ms + self.margin_ms as i64).max(0) as u64);
         }
         if let Some(st) = self.tc.movetime_ms {
             let lim = st + self.margin_ms;
@@ -65,5 +67,28 @@ impl SideClock {
             }
         }
         ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Clock;
+
+    #[test]
+    fn allowance_is_what_charge_accepts() {
+        let tc = TimeControl {
+            clock: Some(Clock {
+                moves: None,
+                base_ms: 100,
+                inc_ms: 0,
+            }),
+            ..TimeControl::default()
+        };
+        let mut c = SideClock::new(tc, 50);
+        assert_eq!(c.allowance_ms(0), 150);
+        assert!(c.charge(130)); // 30 ms past zero, within the margin
+        assert_eq!(c.allowance_ms(0), 20);
+        assert!(!c.charge(21));
     }
 }

@@ -104,6 +104,10 @@ pub struct EngineConfig {
     pub tc: TimeControl,
     /// Extra milliseconds allowed past the clock before a loss on time.
     pub margin_ms: u64,
+    /// Think on the opponent's time (`ponder`, or `-pondering` for all):
+    /// UCI/UCCI engines get `go ponder` on their predicted reply, XBoard
+    /// engines `hard` (they ponder on their own).
+    pub ponder: bool,
 }
 
 /// Openings file format.

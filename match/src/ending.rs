@@ -29,11 +29,14 @@ pub enum Fault {
     RejectedMove,
     /// It could not start or set up the game.
     StartFailure,
+    /// It sent an answer no request was waiting for (a second `bestmove`
+    /// for one search), so its answers no longer match the requests.
+    StrayMove,
 }
 
 impl Fault {
     /// Every fault, for reports.
-    pub const ALL: [Fault; 7] = [
+    pub const ALL: [Fault; 8] = [
         Fault::IllegalMove,
         Fault::Crash,
         Fault::Hang,
@@ -41,12 +44,15 @@ impl Fault {
         Fault::FalseClaim,
         Fault::RejectedMove,
         Fault::StartFailure,
+        Fault::StrayMove,
     ];
 
     /// PGN `Termination` tag value.
     pub fn termination(self) -> &'static str {
         match self {
-            Fault::IllegalMove | Fault::FalseClaim | Fault::RejectedMove => "rules infraction",
+            Fault::IllegalMove | Fault::FalseClaim | Fault::RejectedMove | Fault::StrayMove => {
+                "rules infraction"
+            }
             Fault::Crash | Fault::StartFailure => "abandoned",
             Fault::Hang => "stalled connection",
             Fault::TimeForfeit => "time forfeit",
@@ -63,6 +69,7 @@ impl Fault {
             Fault::FalseClaim => "false-claim",
             Fault::RejectedMove => "rejected-move",
             Fault::StartFailure => "start-failure",
+            Fault::StrayMove => "stray-move",
         }
     }
 
@@ -82,6 +89,7 @@ impl fmt::Display for Fault {
             Fault::FalseClaim => "false claim",
             Fault::RejectedMove => "rejected a legal move",
             Fault::StartFailure => "failed to start",
+            Fault::StrayMove => "stray move",
         })
     }
 }

@@ -165,13 +165,19 @@ impl EngineProc {
         }
     }
 
-    /// Drop lines already waiting (stale output after a stop).
-    pub fn drain(&mut self) {
+    /// Drop the lines already waiting (output no request is reading);
+    /// returns the first of them that `pred` accepts, if any.
+    pub fn drain_find(&mut self, mut pred: impl FnMut(&str) -> bool) -> Option<String> {
+        let mut found = None;
         while let Ok(l) = self.rx.try_recv() {
             if self.debug {
                 eprintln!("{} > {} (dropped)", self.label, l.text);
             }
+            if found.is_none() && pred(&l.text) {
+                found = Some(l.text);
+            }
         }
+        found
     }
 
     /// Whether the process has exited.

@@ -4,6 +4,10 @@
 //! every move with the rules core, and ends the game by the rules, by an
 //! adjudication, or by a fault: an illegal move, a crash, a hang, a loss on
 //! time, a false claim. A fault loses the game for the engine at fault.
+//!
+//! With pondering, an engine that answered `bestmove m ponder p` starts a
+//! ponder search on `p` once `m` is played, while its opponent thinks; its
+//! next request resolves it (see [`crate::player`]).
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +18,7 @@ use crate::config::{DrawAdjudication, ResignAdjudication};
 use crate::ending::{Adjudication, Ending, Fault};
 use crate::engine_proc::ProcError;
 use crate::openings::Opening;
-use crate::player::{Player, Reply, Request};
+use crate::player::{GoError, Player, PonderStats, Reply, Request};
 use crate::referee;
 
 /// How long an engine that overstepped its deadline gets to answer `stop`
@@ -57,6 +61,8 @@ pub struct GameRecord {
     /// Referee time between an engine's answer and the next request, in
     /// microseconds, summed; and how many such gaps.
     pub overhead_us: (u64, u64),
+    /// Both engines' ponder searches.
+    pub ponder: PonderStats,
 }
 
 impl GameRecord {
@@ -72,6 +78,7 @@ impl GameRecord {
             ending,
             reason,
             overhead_us: (0, 0),
+            ponder: PonderStats::default(),
         }
     }
 
@@ -196,6 +203,9 @@ struct Game<'a> {
     /// When the last answer arrived, to time the referee's own overhead.
     last_answer: Option<Instant>,
     overhead_us: (u64, u64),
+    /// Each side's predicted reply from its last answer (`ponder p`), not
+    /// yet checked.
+    guesses: [Option<String>; 2],
 }
 
 impl<'a> Game<'a> {
@@ -222,6 +232,7 @@ impl<'a> Game<'a> {
             adjudicator: Adjudicator::default(),
             last_answer: None,
             overhead_us: (0, 0),
+            guesses: [None, None],
         }
     }
 
@@ -273,11 +284,20 @@ impl<'a> Game<'a> {
     /// One request and its answer; `Err` when the answer ends the game.
     fn play_one_move(&mut self) -> Result<(), End> {
         let side = self.pos.side_to_move();
+        self.start_pondering(side.flip())?;
         let (reply, sent) = self.ask_for_move(side)?;
         self.note_overhead(sent, reply.at());
         let used = self.charge_clock(side, sent, reply.at())?;
         match reply {
-            Reply::Move { text, score, .. } => self.play_move(side, &text, score, used),
+            Reply::Move {
+                text,
+                score,
+                ponder,
+                ..
+            } => {
+                self.guesses[side.index()] = ponder;
+                self.play_move(side, &text, score, used)
+            }
             Reply::NoMove { .. } => Err(self.fault(
                 side,
                 Fault::FalseClaim,
@@ -298,8 +318,45 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Send the position and clocks; the answer and when the request went
-    /// out, or the end a crash or timeout brings.
+    /// Start `side`'s ponder search on the reply it predicted, if it
+    /// ponders and predicted a legal one that does not end the game (as in
+    /// cutechess-cli, anything else just means no pondering this turn).
+    /// The request is the one it would get after that reply, with the
+    /// clocks as they stand.
+    fn start_pondering(&mut self, side: Color) -> Result<(), End> {
+        let me = side.index();
+        let Some(text) = self.guesses[me].take() else {
+            return Ok(());
+        };
+        if !self.players[me].ponders() {
+            return Ok(());
+        }
+        let Ok(guess) = self.pos.parse_move(&text, self.players[me].ranks()) else {
+            return Ok(());
+        };
+        let mut after = self.pos.clone();
+        after.make_move(guess);
+        if referee::judge(&after).is_some() {
+            return Ok(());
+        }
+        let mut line = Vec::with_capacity(self.moves.len() + 1);
+        line.extend_from_slice(&self.moves);
+        line.push(guess);
+        let req = Request {
+            start: &self.start,
+            moves: &line,
+            own: self.clocks[me].view(),
+            opp: self.clocks[1 - me].view(),
+            first_player: side == Color::Red,
+        };
+        match self.players[me].start_ponder(&req) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.go_failure(side, e)),
+        }
+    }
+
+    /// Send the position and clocks; the answer and when the engine's clock
+    /// started, or the end a crash, timeout or protocol fault brings.
     fn ask_for_move(&mut self, side: Color) -> Result<(Reply, Instant), End> {
         let me = side.index();
         let req = Request {
@@ -310,21 +367,27 @@ impl<'a> Game<'a> {
             first_player: side == Color::Red,
         };
         let allowance = Duration::from_millis(self.clocks[me].allowance_ms(self.settings.hang_ms));
-        // The deadline is fixed from the time the request goes out, so
-        // writing the position line is not charged against the engine twice.
-        let deadline = Instant::now() + allowance;
-        match self.players[me].go(&req, deadline) {
+        match self.players[me].go(&req, allowance) {
             Ok(answer) => Ok(answer),
-            Err(ProcError::Disconnected) | Err(ProcError::Spawn(_)) => {
-                Err(self.fault(side, Fault::Crash, "crashed or disconnected"))
+            Err(e) => Err(self.go_failure(side, e)),
+        }
+    }
+
+    /// The fault a failed request (or ponder start) of `side` is.
+    fn go_failure(&mut self, side: Color, e: GoError) -> End {
+        match e {
+            GoError::Proc(ProcError::Disconnected) | GoError::Proc(ProcError::Spawn(_)) => {
+                self.fault(side, Fault::Crash, "crashed or disconnected")
             }
-            Err(ProcError::Timeout) => {
-                if self.players[me].stop_after_timeout(STOP_GRACE) {
-                    Err(self.fault(side, Fault::TimeForfeit, "loses on time"))
+            GoError::Proc(ProcError::Timeout) => {
+                if self.players[side.index()].stop_after_timeout(STOP_GRACE) {
+                    self.fault(side, Fault::TimeForfeit, "loses on time")
                 } else {
-                    Err(self.fault(side, Fault::Hang, "stopped responding"))
+                    self.fault(side, Fault::Hang, "stopped responding")
                 }
             }
+            GoError::StrayMove(_) => self.fault(side, Fault::StrayMove, &e.to_string()),
+            GoError::PonderStopIgnored => self.fault(side, Fault::Hang, &e.to_string()),
         }
     }
 
@@ -398,6 +461,8 @@ impl<'a> Game<'a> {
     }
 
     fn into_record(self, end: End) -> GameRecord {
+        let mut ponder = self.players[0].take_ponder_stats();
+        ponder.add(&self.players[1].take_ponder_stats());
         GameRecord {
             start: self.start,
             moves: self.moves,
@@ -407,6 +472,7 @@ impl<'a> Game<'a> {
             ending: end.ending,
             reason: end.text,
             overhead_us: self.overhead_us,
+            ponder,
         }
     }
 }

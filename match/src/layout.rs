@@ -63,7 +63,7 @@ impl fmt::Write for Fingerprint {
 
 /// Feed the settings that decide the games of a match into `fp`: variant,
 /// schedule shape, adjudication, and each engine (name, program file name,
-/// arguments, protocol, options, time control).
+/// arguments, protocol, options, time control, pondering).
 pub(crate) fn write_definition(cfg: &MatchConfig, fp: &mut Fingerprint) {
     let _ = write!(
         fp,
@@ -96,6 +96,11 @@ pub(crate) fn write_definition(cfg: &MatchConfig, fp: &mut Fingerprint) {
             e.tc,
             e.margin_ms
         );
+        // Written only when on, so that the MatchIds of matches without
+        // pondering stay what they were before the setting existed.
+        if e.ponder {
+            let _ = fp.write_str("ponder;");
+        }
     }
 }
 

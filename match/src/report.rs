@@ -13,6 +13,7 @@ use crate::config::MatchConfig;
 use crate::ending::{Ending, Fault};
 use crate::layout::{GamePlace, MatchLayout};
 use crate::pgn::{self, PgnHeader};
+use crate::player::PonderStats;
 use crate::stats::{Score, Sprt, SprtResult};
 use crate::tournament::{encounters, Done, Summary};
 
@@ -175,6 +176,7 @@ impl<'a> Progress<'a> {
     pub(crate) fn add(&mut self, done: &Done) -> bool {
         self.overhead.0 += done.rec.overhead_us.0;
         self.overhead.1 += done.rec.overhead_us.1;
+        self.summary.ponder.add(&done.rec.ponder);
         let outcome = done.outcome();
         self.count(&outcome);
         let failed = self.stops_on_fault(&outcome);
@@ -444,6 +446,9 @@ fn report_ends(names: &[&str], s: &Summary) {
     }
     if let Some(us) = s.overhead_us {
         println!("Referee overhead per move: {us:.0} us");
+    }
+    if s.ponder != PonderStats::default() {
+        println!("Ponder: {}", s.ponder);
     }
     if s.aborted {
         println!("Match stopped early after an engine failure.");

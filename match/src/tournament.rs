@@ -16,7 +16,7 @@ use crate::ending::{Ending, Fault};
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::layout::{self, Fingerprint, GamePlace, MatchLayout};
 use crate::openings::{self, Opening, Rng};
-use crate::player::{Player, PlayerError};
+use crate::player::{Player, PlayerError, PonderStats};
 use crate::report::{self, Progress};
 use crate::stats::{Score, SprtResult};
 
@@ -61,6 +61,9 @@ pub struct Summary {
     /// Whether the match stopped early because an engine failed and
     /// `-recover` was not given.
     pub aborted: bool,
+    /// All games' ponder searches (all zero without pondering, and in a
+    /// merge of PGN files, which do not record them).
+    pub ponder: PonderStats,
 }
 
 /// The pairs of engines that meet: everyone against everyone, or the

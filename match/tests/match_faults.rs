@@ -493,3 +493,202 @@ fn janggi_move_cap_is_decided_by_counting() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A temporary file path for an engine's command log.
+fn temp_log(tag: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!(
+        "jiang-match-ponder-{tag}-{}.log",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Two games with `-pondering` (unless `pondering` is false) between fake
+/// engines `first` (logging its commands to `log`) and `second`, both
+/// speaking `proto`.
+fn ponder_match(
+    first: &str,
+    second: &str,
+    proto: &str,
+    pondering: bool,
+    log: &std::path::Path,
+) -> Summary {
+    let xb = if proto == "xboard" { " xboard" } else { "" };
+    let mut args: Vec<String> = vec![
+        "-engine".into(),
+        format!("{}{xb} log={}", fake(first), log.display()),
+        "name=first".into(),
+        "-engine".into(),
+        format!("{}{xb}", fake(second)),
+        "name=second".into(),
+        "-each".into(),
+        format!("proto={proto}"),
+    ];
+    for a in [
+        "tc=5+0.1",
+        "-games",
+        "2",
+        "-recover",
+        "-randomplies",
+        "0",
+        "-ratinginterval",
+        "0",
+        "-hangtimeout",
+        "2",
+    ] {
+        args.push(a.into());
+    }
+    if pondering {
+        args.push("-pondering".into());
+    }
+    run(&cli::parse(&args).expect("valid command line")).expect("match runs")
+}
+
+/// Every ponder search ended exactly once, with no stray or unanswered
+/// answer.
+fn assert_ponder_accounts(s: &Summary) {
+    let p = s.ponder;
+    assert_eq!(p.searches, p.hits + p.misses + p.game_end_stops, "{p:?}");
+    assert_eq!((p.stray_moves, p.unanswered_stops), (0, 0), "{p:?}");
+}
+
+/// The commands a pondering UCI/UCCI engine got, checked in order: each
+/// `go ponder` follows the `position` that ends with the predicted move and
+/// is followed by `ponderhit` or `stop`; a `ponderhit` by the next search
+/// or game, never a `stop`; a `stop` by a new `position` and plain `go` (a
+/// miss) or by the next game. `isready` (the referee's check for stray
+/// answers around ponder searches) is left out. Returns (hits, misses)
+/// seen.
+fn check_ponder_log(log: &str) -> (u32, u32) {
+    let lines: Vec<&str> = log.lines().filter(|l| *l != "isready").collect();
+    let (mut hits, mut misses) = (0, 0);
+    for (i, l) in lines.iter().enumerate() {
+        if !l.starts_with("go ponder") {
+            continue;
+        }
+        assert!(lines[i - 1].starts_with("position"), "{}", lines[i - 1]);
+        let next = lines.get(i + 1).copied().unwrap_or("");
+        let after = lines.get(i + 2).copied().unwrap_or("");
+        let new_game = |l: &str| ["ucinewgame", "quit"].contains(&l);
+        match next {
+            "ponderhit" => {
+                hits += 1;
+                assert!(after.starts_with("position") || new_game(after), "{after}");
+            }
+            "stop" if after.starts_with("position") => {
+                misses += 1;
+                let go = lines.get(i + 3).copied().unwrap_or("");
+                assert!(go.starts_with("go ") && !go.contains("ponder"), "{go}");
+            }
+            "stop" => assert!(new_game(after), "{after}"),
+            other => panic!("go ponder followed by {other:?}"),
+        }
+    }
+    (hits, misses)
+}
+
+/// Two well-behaved pondering engines speaking `proto`: clean games, hits
+/// and misses with no early answers, the ponder option set (`setoption`)
+/// and `go ponder` in the protocol's words (`go_ponder`), and the command
+/// order of [`check_ponder_log`].
+fn assert_clean_pondering(proto: &str, setoption: &str, go_ponder: &str) {
+    let log = temp_log(proto);
+    let s = ponder_match("ponder", "ponder", proto, true, &log);
+    assert!(s.faults.is_empty(), "{proto}: {:?}", s.faults);
+    assert_eq!(s.reasons.get(&Ending::Rule(Reason::Repetition)), Some(&2));
+    assert_ponder_accounts(&s);
+    let p = s.ponder;
+    assert!(p.hits > 0 && p.misses > 0, "{proto}: {p:?}");
+    assert_eq!((p.early_hits, p.early_misses), (0, 0), "{proto}: {p:?}");
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(
+        text.contains(setoption) && text.contains(go_ponder),
+        "{text}"
+    );
+    let (hits, misses) = check_ponder_log(&text);
+    assert!(hits > 0 && misses > 0, "{text}");
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn pondering_uci_hits_and_misses() {
+    assert_clean_pondering(
+        "uci",
+        "setoption name Ponder value true",
+        "go ponder wtime ",
+    );
+    // Without -pondering: plain searches only.
+    let log = temp_log("off");
+    let s = ponder_match("ponder", "ponder", "uci", false, &log);
+    assert!(s.faults.is_empty(), "{:?}", s.faults);
+    assert_eq!(s.ponder, Default::default());
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(!text.contains("ponder"), "{text}");
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn pondering_ucci_hits_and_misses() {
+    assert_clean_pondering("ucci", "setoption ponder true", "go ponder time ");
+}
+
+#[test]
+fn pondering_early_bestmoves_are_counted_not_faulted() {
+    // The opponent (`good`) predicts nothing, so it never ponders.
+    let log = temp_log("early");
+    let s = ponder_match("ponder-early", "good", "uci", true, &log);
+    assert!(s.faults.is_empty(), "{:?}", s.faults);
+    assert_ponder_accounts(&s);
+    let p = s.ponder;
+    assert!(p.searches > 0, "{p:?}");
+    // Most answers come before the opponent's move, so before the
+    // `ponderhit` or `stop`; one that crosses it is a plain hit or miss.
+    assert!(
+        p.early_hits <= p.hits && p.early_misses <= p.misses,
+        "{p:?}"
+    );
+    assert!(p.early_hits + p.early_misses > 0, "{p:?}");
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn pondering_two_bestmoves_for_one_search_is_a_fault() {
+    let log = temp_log("double");
+    let s = ponder_match("ponder-double", "good", "uci", true, &log);
+    assert_eq!(faults(&s, 0, Fault::StrayMove), 2, "{:?}", s.faults);
+    assert_eq!(faults(&s, 1, Fault::StrayMove), 0);
+    assert_eq!(s.ponder.stray_moves, 2, "{:?}", s.ponder);
+    assert_eq!(
+        s.reasons.get(&Ending::Fault(Fault::StrayMove)),
+        Some(&2),
+        "{:?}",
+        s.reasons
+    );
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn pondering_engine_that_ignores_stop_hangs() {
+    let log = temp_log("mute");
+    let t = Instant::now();
+    let s = ponder_match("ponder-mute", "good", "uci", true, &log);
+    assert_eq!(faults(&s, 0, Fault::Hang), 2, "{:?}", s.faults);
+    assert_eq!(s.ponder.unanswered_stops, 2, "{:?}", s.ponder);
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn pondering_xboard_sends_hard_or_easy() {
+    for (pondering, word) in [(true, "hard"), (false, "easy")] {
+        let log = temp_log(word);
+        let s = ponder_match("good", "good", "xboard", pondering, &log);
+        assert!(s.faults.is_empty(), "{:?}", s.faults);
+        // XBoard engines ponder by themselves: the referee runs none.
+        assert_eq!(s.ponder, Default::default());
+        let text = std::fs::read_to_string(&log).expect("log");
+        assert_eq!(text.lines().filter(|l| *l == word).count(), 2, "{text}");
+        let _ = std::fs::remove_file(&log);
+    }
+}

@@ -1,6 +1,6 @@
 //! Short real matches: Jiang against itself and against Debian's engines
 //! (Fairy-Stockfish over UCI and UCCI, Sjaak II and MaxQi over XBoard), in
-//! Xiangqi and Janggi where the engine plays it. Every game must end by a
+//! Xiangqi and Janggi where the engine plays it, some with `-pondering`. Every game must end by a
 //! rule or adjudication with no engine fault, and the PGN must replay with
 //! the rules core to the same verdict.
 //!
@@ -109,6 +109,18 @@ fn verify_pgn(path: &Path, variant: Variant) -> usize {
 }
 
 fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
+    real_match_with(variant, second, games, tag, &[]);
+}
+
+/// [`real_match`] with more words on the command line; returns the
+/// summary.
+fn real_match_with(
+    variant: &str,
+    second: &[&str],
+    games: u32,
+    tag: &str,
+    extra: &[&str],
+) -> tournament::Summary {
     let pgn = temp_pgn(tag);
     let mut args: Vec<String> = vec![
         "-variant".into(),
@@ -135,6 +147,7 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
         args.push(a.to_string());
     }
     args.push(pgn.display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
     let cfg = cli::parse(&args).expect("valid");
     let s = tournament::run(&cfg).expect("runs");
     assert_eq!(s.games, games, "{tag}");
@@ -142,6 +155,7 @@ fn real_match(variant: &str, second: &[&str], games: u32, tag: &str) {
     let v: Variant = variant.parse().expect("variant");
     assert_eq!(verify_pgn(&pgn, v), games as usize);
     let _ = std::fs::remove_file(&pgn);
+    s
 }
 
 #[test]
@@ -162,6 +176,32 @@ fn jiang_vs_jiang() {
 }
 
 #[test]
+#[ignore = "plays real games with pondering (about two minutes)"]
+fn jiang_vs_jiang_pondering() {
+    // Each protocol of Jiang against itself, both sides pondering.
+    for (proto, variant) in [
+        ("uci", "xiangqi"),
+        ("ucci", "xiangqi"),
+        ("xboard", "janggi"),
+    ] {
+        let each = format!("proto={proto}");
+        let second = [&format!("cmd={}", jiang()), "name=jiang2"];
+        let tag = format!("jj-ponder-{proto}");
+        let s = real_match_with(variant, &second, 2, &tag, &["-pondering", "-each", &each]);
+        let p = s.ponder;
+        println!("{proto} {variant}: ponder {p}");
+        assert_eq!(p.searches, p.hits + p.misses + p.game_end_stops, "{p:?}");
+        assert_eq!((p.stray_moves, p.unanswered_stops), (0, 0), "{p:?}");
+        if proto == "xboard" {
+            // XBoard engines ponder by themselves: nothing to count.
+            assert_eq!(p.searches, 0);
+        } else {
+            assert!(p.hits > 0, "{proto}: {p:?}");
+        }
+    }
+}
+
+#[test]
 #[ignore = "needs /usr/games/fairy-stockfish"]
 fn jiang_vs_fairy_stockfish() {
     require("/usr/games/fairy-stockfish");
@@ -174,6 +214,15 @@ fn jiang_vs_fairy_stockfish() {
     real_match("janggi", &fsf, 2, "fsf-j");
     let ucci = ["cmd=/usr/games/fairy-stockfish", "name=fsf", "proto=ucci"];
     real_match("xiangqi", &ucci, 2, "fsf-ucci");
+    // Both sides pondering: Fairy-Stockfish has a `Ponder` option and
+    // answers `ponderhit` and `stop` as UCI says.
+    let s = real_match_with("xiangqi", &fsf, 2, "fsf-ponder", &["-pondering"]);
+    let p = s.ponder;
+    assert_eq!(p.searches, p.hits + p.misses + p.game_end_stops, "{p:?}");
+    assert!(
+        p.hits > 0 && p.stray_moves == 0 && p.unanswered_stops == 0,
+        "{p:?}"
+    );
 }
 
 #[test]

@@ -68,6 +68,7 @@ fn named_game(
         ending,
         reason: ending.words(),
         overhead_us: (0, 0),
+        ponder: Default::default(),
     };
     let tags = l.tags(&p);
     let h = PgnHeader {

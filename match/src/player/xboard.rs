@@ -230,6 +230,8 @@ impl Player {
                     text: m.trim().to_string(),
                     at: l.at,
                     score,
+                    // XBoard engines ponder by themselves (`hard`).
+                    ponder: None,
                 });
             }
             // A generic `Error` line may answer any earlier command (an
@@ -264,9 +266,9 @@ impl Player {
         }
     }
 
-    /// XBoard's new game: `new`, the variant again, force mode, the time
-    /// control, and `setboard` when the game does not start from the
-    /// initial position.
+    /// XBoard's new game: `new`, the variant again, force mode, `hard` or
+    /// `easy` (pondering), the time control, and `setboard` when the game
+    /// does not start from the initial position.
     pub(super) fn new_game_xboard(&mut self, start: &Position) -> Result<(), PlayerError> {
         self.proc.send("new")?;
         // `new` resets the variant in XBoard engines: send it again.
@@ -275,6 +277,10 @@ impl Player {
         }
         self.proc.send("force")?;
         self.proc.send("post")?;
+        // `easy` too: some engines ponder unless told not to, and then
+        // think on the opponent's time in a match without pondering.
+        self.proc
+            .send(if self.cfg.ponder { "hard" } else { "easy" })?;
         self.send_xboard_tc()?;
         if start.to_fen() != self.variant.start_fen() {
             if !self.xb.setboard {
