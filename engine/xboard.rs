@@ -12,6 +12,7 @@
 
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use movegen::{Color, GameResult, Move, PieceKind, Position, Ranks, Reason, Variant, Verdict};
 use search::{BestMove, Limits, Score, SearchInfo};
@@ -82,6 +83,9 @@ pub struct Xboard {
     task: Task,
     game_over: bool,
     progress: Arc<Mutex<Progress>>,
+    /// When our clock last started running: the `go` of our search, or the
+    /// ponder hit that made a ponder search ours.
+    clock_started: Option<Instant>,
 }
 
 /// Convert a search score to XBoard's centipawn convention.
@@ -213,6 +217,7 @@ impl Xboard {
             task: Task::Idle,
             game_over: false,
             progress: Arc::default(),
+            clock_started: None,
         }
     }
 
@@ -303,6 +308,7 @@ impl Xboard {
         let (info, done) = (self.info_cb(), self.done_cb());
         let id = self.s.go(limits, info, done);
         self.task = Task::Think(id);
+        self.clock_started = Some(Instant::now());
     }
 
     fn start_ponder(&mut self, expected: Move) {
@@ -314,6 +320,16 @@ impl Xboard {
         if !pos.legal_moves().is_empty() {
             let mut limits = self.limits(&pos);
             limits.ponder = true;
+            // The GUI's `time` came before our own move and is not sent
+            // again at a ponder hit: our clock now is that less what our
+            // move took, plus the increment (what the GUI will send with
+            // its next move). A ponder search timed by the stale value
+            // overspends by a whole move's time.
+            let us = pos.side_to_move().index();
+            if let (Some(t), Some(started)) = (limits.time_ms[us], self.clock_started) {
+                let used = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                limits.time_ms[us] = Some(t.saturating_sub(used).saturating_add(self.clock.inc_ms));
+            }
             let (info, done) = (self.info_cb(), self.done_cb());
             let id = self.s.go_from(Some(&pos), limits, info, done);
             self.task = Task::Ponder(id, expected);
@@ -369,6 +385,7 @@ impl Xboard {
                 self.s.pos.make_move(m);
                 self.task = Task::Think(id);
                 self.s.ponderhit();
+                self.clock_started = Some(Instant::now());
                 return;
             }
         }
