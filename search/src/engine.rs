@@ -496,7 +496,12 @@ fn search_job(
     }
 
     let nodes: Vec<AtomicU64> = (0..workers.len()).map(|_| AtomicU64::new(0)).collect();
-    let time = timeman::bounds(&limits, pos.side_to_move(), overhead_ms);
+    let time = timeman::bounds(
+        &limits,
+        pos.variant().game(),
+        pos.side_to_move(),
+        overhead_ms,
+    );
     let shared = Shared {
         tt,
         stop: &control.stop,
@@ -509,7 +514,7 @@ fn search_job(
         multipv,
     };
     for w in &mut workers {
-        w.prepare(&root);
+        w.prepare(pos.variant().game(), &root);
         w.set_network(network.as_ref());
     }
 

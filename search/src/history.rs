@@ -6,7 +6,8 @@
 //! The tables are indexed by `Move` and `Piece` here, and only here, so the
 //! search and the move picker never compute a raw table index.
 
-use movegen::{Color, Move, Piece, SQUARES};
+use crate::params::{self, Param};
+use movegen::{Color, Game, Move, Piece, SQUARES};
 
 /// Most a history value can reach in magnitude: updates are scaled so
 /// that a value approaches this bound but never crosses it (gravity).
@@ -117,14 +118,10 @@ impl CounterMoves {
     }
 }
 
-/// History bonus per squared ply of depth for a move that caused a
-/// cut-off (and the malus for the quiet moves tried before it).
-const BONUS_PER_DEPTH_SQUARED: i32 = 16;
-/// Largest history bonus.
-const MAX_BONUS: i32 = 1_600;
-
-/// The history bonus for a cut-off at `depth`: deeper cut-offs say more.
+/// The history bonus for a cut-off at `depth` in `game`: deeper
+/// cut-offs say more (its terms: `crate::params`).
 #[inline]
-pub(crate) fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * BONUS_PER_DEPTH_SQUARED).min(MAX_BONUS)
+pub(crate) fn history_bonus(game: Game, depth: i32) -> i32 {
+    (depth * depth * params::get(Param::HistoryBonusPerDepthSq, game))
+        .min(params::get(Param::HistoryMaxBonus, game))
 }

@@ -28,6 +28,9 @@
 //!   Texel tuner, crate `jiang-tune`); the network (crate `nnue`) replaces
 //!   the evaluation for a game when the engine is given one
 //!   ([`Engine::set_network`]).
+//! - [`params`]: every search constant a tuner may move (margins,
+//!   reductions, aspiration, history, time use), one table per game;
+//!   constants in a normal build, run-time values with feature `tune`.
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;
@@ -36,6 +39,7 @@ pub mod engine;
 pub mod eval;
 mod history;
 mod movepick;
+pub mod params;
 mod search;
 mod timeman;
 mod tt;

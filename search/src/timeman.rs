@@ -5,8 +5,9 @@
 //! leaves the move overhead plus a share of the remaining clock unused,
 //! and the search polls it every 1024 nodes (well under a millisecond).
 
+use crate::params::{self, Param};
 use crate::Limits;
-use movegen::Color;
+use movegen::{Color, Game};
 
 /// Time bounds of one search, in milliseconds since `go` (or since
 /// `ponderhit` when pondering).
@@ -18,26 +19,27 @@ pub(crate) struct TimeBounds {
     pub hard: u64,
 }
 
-/// Moves we plan for when the clock has no moves-to-go: with an
-/// increment, and without one (sudden death must last the whole game).
-const PLAN_MOVES_INC: u64 = 26;
-/// See [`PLAN_MOVES_INC`].
-const PLAN_MOVES_SUDDEN_DEATH: u64 = 50;
-
-/// The bounds for `limits` and the side to move, or `None` for a search
-/// without time limit (depth, nodes, infinite).
-pub(crate) fn bounds(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBounds> {
+/// The bounds for `limits` and the side to move in `game`, or `None` for
+/// a search without time limit (depth, nodes, infinite). The moves
+/// planned for and the hard bound's factor are tunable
+/// (`crate::params`).
+pub(crate) fn bounds(limits: &Limits, game: Game, us: Color, overhead: u64) -> Option<TimeBounds> {
     if let Some(mt) = limits.movetime_ms {
         let t = mt.saturating_sub(overhead).max(1);
         return Some(TimeBounds { soft: t, hard: t });
     }
     let time = limits.time_ms[us.index()]?;
     let inc = limits.inc_ms[us.index()].unwrap_or(0);
-    let plan = if inc > 0 {
-        PLAN_MOVES_INC
-    } else {
-        PLAN_MOVES_SUDDEN_DEATH
-    };
+    // Moves we plan for when the clock has no moves-to-go: with an
+    // increment, and without one (sudden death must last the whole game).
+    let plan = params::get(
+        if inc > 0 {
+            Param::TmPlanMovesInc
+        } else {
+            Param::TmPlanMovesSuddenDeath
+        },
+        game,
+    ) as u64;
     let mtg = limits.movestogo.map_or(plan, |m| u64::from(m.clamp(1, 50)));
     // The time for the planned moves: the clock plus the increments still
     // to come, less the move overhead for every one of those moves (the
@@ -56,7 +58,7 @@ pub(crate) fn bounds(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBo
         time / 4 + inc / 2
     };
     let hard = soft
-        .saturating_mul(4)
+        .saturating_mul(params::get(Param::TmHardFactor, game) as u64)
         .min(share)
         .min(time.saturating_sub(overhead.saturating_mul(3) / 2));
     let hard = hard.max(1);
@@ -81,7 +83,8 @@ mod tests {
     fn huge_clocks_do_not_overflow() {
         for (t, inc) in [(u64::MAX, u64::MAX), (u64::MAX, 0), (1, u64::MAX)] {
             for mtg in [None, Some(1), Some(40)] {
-                let b = bounds(&clock(t, inc, mtg), Color::Red, u64::MAX / 3).unwrap();
+                let b =
+                    bounds(&clock(t, inc, mtg), Game::Xiangqi, Color::Red, u64::MAX / 3).unwrap();
                 assert!(b.soft <= b.hard && b.hard >= 1);
             }
         }
@@ -92,7 +95,7 @@ mod tests {
         for t in [1u64, 5, 30, 100, 1_000, 10_000, 300_000] {
             for inc in [0u64, 10, 1_000] {
                 for mtg in [None, Some(1), Some(2), Some(40)] {
-                    let b = bounds(&clock(t, inc, mtg), Color::Red, 30).unwrap();
+                    let b = bounds(&clock(t, inc, mtg), Game::Xiangqi, Color::Red, 30).unwrap();
                     assert!(b.soft <= b.hard);
                     assert!(
                         b.hard <= t.saturating_sub(30).max(1),
@@ -120,7 +123,7 @@ mod tests {
             let moves = if inc == 0 { 120 } else { 400 };
             for mv in 0..moves {
                 let l = clock(t as u64, inc, None);
-                let b = bounds(&l, Color::Red, 10).unwrap();
+                let b = bounds(&l, Game::Xiangqi, Color::Red, 10).unwrap();
                 let think = if mv % 7 == 0 {
                     b.hard
                 } else {
@@ -140,12 +143,15 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            bounds(&l, Color::Black, 10),
+            bounds(&l, Game::Xiangqi, Color::Black, 10),
             Some(TimeBounds {
                 soft: 990,
                 hard: 990
             })
         );
-        assert_eq!(bounds(&Limits::default(), Color::Red, 10), None);
+        assert_eq!(
+            bounds(&Limits::default(), Game::Xiangqi, Color::Red, 10),
+            None
+        );
     }
 }

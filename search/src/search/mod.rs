@@ -32,11 +32,12 @@ pub(crate) use rules::terminal_score;
 use crate::correction::CorrectionHistory;
 use crate::history::{CounterMoves, History};
 use crate::movepick::OrderHints;
+use crate::params::{self, Param};
 use crate::timeman::TimeBounds;
 use crate::tt::TranspositionTable;
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
 use evaluator::Evaluator;
-use movegen::{Color, Move, Position};
+use movegen::{Color, Game, Move, Position};
 use nnue::Network;
 use pruning::Reductions;
 use rules::DRAW;
@@ -49,18 +50,6 @@ use std::time::Instant;
 pub(crate) const INF: i32 = MATE + 1;
 /// Depth cap of iterative deepening.
 pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
-/// Aspiration windows start at this depth, this far (centipawns) on each
-/// side of the previous iteration's score.
-const ASPIRATION_MIN_DEPTH: i32 = 4;
-const ASPIRATION_DELTA: i32 = 25;
-/// After a fail the window's step grows by half plus this much; past
-/// `ASPIRATION_MAX_DELTA` the window opens fully.
-const ASPIRATION_GROWTH: i32 = 5;
-const ASPIRATION_MAX_DELTA: i32 = 1_000;
-/// Root moves after the first `ROOT_LMR_MIN_INDEX` of a line, quiet ones,
-/// are reduced by a ply from this depth on.
-const ROOT_LMR_MIN_DEPTH: i32 = 3;
-const ROOT_LMR_MIN_INDEX: usize = 4;
 
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -146,7 +135,7 @@ impl Worker {
             history: History::new(),
             counters: CounterMoves::new(),
             correction: CorrectionHistory::new(),
-            reductions: Reductions::new(),
+            reductions: Reductions::new(Game::Xiangqi),
             stack: Stack::new(),
             pv: PvTable::new(),
             nodes: 0,
@@ -173,8 +162,9 @@ impl Worker {
         self.evaluator.set_network(net);
     }
 
-    /// Prepare for a new search of `pos` over `root` moves.
-    pub fn prepare(&mut self, root: &[Move]) {
+    /// Prepare for a new search of a position of `game` over `root` moves.
+    pub fn prepare(&mut self, game: Game, root: &[Move]) {
+        self.reductions.prepare(game);
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -258,7 +248,7 @@ impl Worker {
                     stable = 0;
                 }
                 last_best = Some(best.mv);
-                if self.should_stop_after_iteration(sh, depth, stable) {
+                if self.should_stop_after_iteration(sh, pos.variant().game(), depth, stable) {
                     break;
                 }
             }
@@ -272,7 +262,13 @@ impl Worker {
     }
 
     /// Whether the main thread should not start another iteration.
-    fn should_stop_after_iteration(&self, sh: &Shared, depth: i32, stable: u32) -> bool {
+    fn should_stop_after_iteration(
+        &self,
+        sh: &Shared,
+        game: Game,
+        depth: i32,
+        stable: u32,
+    ) -> bool {
         let score = self.root_moves[0].score;
         if let Some(n) = sh.limits.mate {
             if score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32 {
@@ -294,14 +290,19 @@ impl Worker {
             // Spend less when the best move is stable, more when it has
             // just changed; the next iteration costs a few times this one,
             // so don't start it past about half of the target.
-            let scale = match stable {
-                0 => 1.4,
-                1 => 1.1,
-                2 | 3 => 0.9,
-                _ => 0.7,
-            };
+            let scale = params::fraction(
+                match stable {
+                    0 => Param::TmStability0,
+                    1 => Param::TmStability1,
+                    2 | 3 => Param::TmStability2,
+                    _ => Param::TmStability4,
+                },
+                game,
+                1000.0,
+            );
+            let share = params::fraction(Param::TmIterationShare, game, 1000.0);
             let elapsed = sh.clock_elapsed_ms() as f64;
-            if elapsed > tb.soft as f64 * scale * 0.65 {
+            if elapsed > tb.soft as f64 * scale * share {
                 return true;
             }
         }
@@ -315,9 +316,11 @@ impl Worker {
         depth: i32,
         on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
     ) {
+        let game = pos.variant().game();
         let prev = self.root_moves[self.pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+        let mut delta = params::get(Param::AspirationDelta, game);
+        let min_depth = params::get(Param::AspirationMinDepth, game);
+        let (mut alpha, mut beta) = if depth >= min_depth && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
             (-INF, INF)
@@ -339,8 +342,8 @@ impl Worker {
             } else {
                 return;
             }
-            delta += delta / 2 + ASPIRATION_GROWTH;
-            if delta > ASPIRATION_MAX_DELTA {
+            delta += delta / 2 + params::get(Param::AspirationGrowth, game);
+            if delta > params::get(Param::AspirationMaxDelta, game) {
                 alpha = -INF;
                 beta = INF;
             }
@@ -417,9 +420,11 @@ impl Worker {
             } else {
                 // Late root moves get a light reduction when quiet.
                 let quiet = pos.state().captured.is_none() && !pos.in_check();
-                let r = if depth >= ROOT_LMR_MIN_DEPTH
+                let game = pos.variant().game();
+                let min_index = params::get(Param::RootLmrMinIndex, game) as usize;
+                let r = if depth >= params::get(Param::RootLmrMinDepth, game)
                     && quiet
-                    && i >= self.pv_idx + ROOT_LMR_MIN_INDEX
+                    && i >= self.pv_idx + min_index
                 {
                     1
                 } else {

@@ -5,57 +5,20 @@
 //! what the search does differently in each game ([`GameSearch`]).
 //!
 //! Margins are in centipawns per ply of remaining depth; depths are plies.
+//! Their values, and what each one means, are rows of the tunable table
+//! (`crate::params`), read here with `params::get` for the game played.
 
 use super::pvs::Node;
 use super::{Shared, Worker};
 use crate::movepick::see_ge;
+use crate::params::{self, Param};
 use crate::tt::{TtBound, TtEntry};
 use crate::MATE_BOUND;
-use movegen::{ByGame, Color, Move, MoveList, PieceKind, Position};
+use movegen::{ByGame, Color, Game, Move, MoveList, PieceKind, Position};
 
-/// Reverse futility pruning is tried up to this depth.
-const RFP_MAX_DEPTH: i32 = 7;
-/// Reverse futility margin per ply of depth.
-const RFP_MARGIN_PER_PLY: i32 = 90;
-/// The reverse futility margin shrinks by this much when the static
-/// evaluation improves on two plies ago.
-const RFP_IMPROVING_MARGIN: i32 = 60;
-
-/// The null move is tried from this depth on.
-const NMP_MIN_DEPTH: i32 = 3;
-/// Null-move reduction: this base, plus a ply per `NMP_DEPTH_DIVISOR` of
-/// depth, plus a ply per `NMP_EVAL_DIVISOR` centipawns that the static
-/// evaluation exceeds beta by (at most `NMP_MAX_EVAL_REDUCTION`).
-const NMP_BASE_REDUCTION: i32 = 3;
-const NMP_DEPTH_DIVISOR: i32 = 4;
-const NMP_EVAL_DIVISOR: i32 = 200;
-const NMP_MAX_EVAL_REDUCTION: i32 = 3;
-/// Null-move cut-offs from this depth on are verified by a reduced normal
-/// search.
-const NMP_VERIFY_DEPTH: i32 = 12;
-
-/// Late-move pruning (a quiet move past the move-count limit) up to this
-/// depth.
-const LMP_MAX_DEPTH: i32 = 8;
-/// Futility pruning of quiet moves up to this depth.
-const FUTILITY_MAX_DEPTH: i32 = 6;
-/// Futility margin: this base plus `FUTILITY_MARGIN_PER_PLY` per ply.
-const FUTILITY_MARGIN_BASE: i32 = 120;
-const FUTILITY_MARGIN_PER_PLY: i32 = 100;
-
-/// Moves losing material by static exchange are pruned up to this depth.
-const SEE_PRUNE_MAX_DEPTH: i32 = 6;
-/// A capture or a checking move is pruned when the exchange loses more
-/// than this per ply of depth.
-const SEE_CAPTURE_MARGIN: i32 = 100;
-/// A quiet move is pruned when the exchange on its destination loses more
-/// than this times the depth squared: at depth 1 a move that hangs a
-/// soldier, deeper only bigger losses.
-const SEE_QUIET_MARGIN: i32 = 25;
-
-/// What the search does differently in each game; its margins are the
-/// same in both. (The games that decided each setting: `docs/RESULTS.md`,
-/// "Search changes by SPRT".)
+/// What the search does differently in each game besides the values of
+/// its margins (those are per game in `crate::params`). (The games that
+/// decided each setting: `docs/RESULTS.md`, "Search changes by SPRT".)
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct GameSearch {
     /// Whether the singular-extension test ([`Worker::singular`]) is made.
@@ -78,41 +41,24 @@ pub(crate) fn game_search(pos: &Position) -> &'static GameSearch {
     GAME_SEARCH.get(pos.variant().game())
 }
 
-/// The singular-extension test is made from this depth on.
-const SE_MIN_DEPTH: i32 = 8;
-/// ... on a hash entry searched at most this many plies shallower.
-const SE_TT_DEPTH_SLACK: i32 = 3;
-/// The alternatives must stay this far per ply of depth below the hash
-/// score for the hash move to count as singular.
-const SE_MARGIN_PER_PLY: i32 = 2;
-
-/// Late move reductions start at this depth.
-const LMR_MIN_DEPTH: i32 = 3;
-/// Captures are reduced only after this many moves.
-const LMR_MIN_CAPTURE_COUNT: i32 = 6;
-/// A quiet move's reduction changes by one ply per this much ordering
-/// (history) score, by at most `LMR_MAX_HISTORY_ADJUST` plies either way.
-const LMR_HISTORY_DIVISOR: i32 = 6_000;
-const LMR_MAX_HISTORY_ADJUST: i32 = 2;
-
 /// Reverse futility: far above beta at low depth, a quiet move will not
 /// bring the score back down.
 #[inline]
-pub(super) fn reverse_futility(node: &Node) -> bool {
-    let margin = RFP_MARGIN_PER_PLY * node.depth
+pub(super) fn reverse_futility(game: Game, node: &Node) -> bool {
+    let margin = params::get(Param::RfpMarginPerPly, game) * node.depth
         - if node.improving {
-            RFP_IMPROVING_MARGIN
+            params::get(Param::RfpImprovingMargin, game)
         } else {
             0
         };
-    node.depth <= RFP_MAX_DEPTH && node.eval - margin >= node.beta
+    node.depth <= params::get(Param::RfpMaxDepth, game) && node.eval - margin >= node.beta
 }
 
 /// How many quiet moves a node at `depth` searches before late-move
 /// pruning starts.
 #[inline]
-pub(super) fn late_move_count(depth: i32, improving: bool) -> i32 {
-    (3 + depth * depth) / if improving { 1 } else { 2 }
+pub(super) fn late_move_count(game: Game, depth: i32, improving: bool) -> i32 {
+    (params::get(Param::LmpBase, game) + depth * depth) / if improving { 1 } else { 2 }
 }
 
 /// Whether the `count`th move, a quiet one, is pruned: past the node's
@@ -120,11 +66,12 @@ pub(super) fn late_move_count(depth: i32, improving: bool) -> i32 {
 /// not reach alpha). Both conditions, once true, stay true for the rest
 /// of the node.
 #[inline]
-pub(super) fn late_quiet_pruned(node: &Node, count: i32, alpha: i32) -> bool {
+pub(super) fn late_quiet_pruned(game: Game, node: &Node, count: i32, alpha: i32) -> bool {
     let depth = node.depth;
-    (depth <= LMP_MAX_DEPTH && count > node.lmp_limit)
-        || (depth <= FUTILITY_MAX_DEPTH
-            && node.eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha)
+    let margin = params::get(Param::FutilityMarginBase, game)
+        + params::get(Param::FutilityMarginPerPly, game) * depth;
+    (depth <= params::get(Param::LmpMaxDepth, game) && count > node.lmp_limit)
+        || (depth <= params::get(Param::FutilityMaxDepth, game) && node.eval + margin <= alpha)
 }
 
 /// Whether the move `m` loses so much by static exchange at this shallow
@@ -134,12 +81,17 @@ pub(super) fn late_quiet_pruned(node: &Node, count: i32, alpha: i32) -> bool {
 #[inline]
 pub(super) fn see_pruned(pos: &Position, node: &Node, m: Move, quiet: bool) -> bool {
     let depth = node.depth;
-    if depth > SEE_PRUNE_MAX_DEPTH {
+    let game = pos.variant().game();
+    if depth > params::get(Param::SeePruneMaxDepth, game) {
         return false;
     }
-    let loose = -SEE_CAPTURE_MARGIN * depth;
+    let loose = -params::get(Param::SeeCaptureMargin, game) * depth;
     if quiet {
-        if see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth) {
+        if see_ge(
+            pos,
+            m,
+            -params::get(Param::SeeQuietMargin, game) * depth * depth,
+        ) {
             return false;
         }
         return !pos.gives_check(m) || !see_ge(pos, m, loose);
@@ -180,24 +132,56 @@ pub(super) struct LateMove {
     pub ord_score: i32,
 }
 
-/// Base late move reductions by depth and move number.
-pub(super) struct Reductions(Box<[[u8; 64]; 64]>);
+/// Base late move reductions by depth and move number, for the terms
+/// (`lmr_base`, `lmr_divisor`) of the game last searched.
+pub(super) struct Reductions {
+    table: Box<[[u8; 64]; 64]>,
+    /// The terms the table was computed from.
+    terms: (i32, i32),
+}
 
 impl Reductions {
-    /// The table: reductions grow with the log of depth and move number.
-    pub fn new() -> Reductions {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+    /// The table for `game`'s terms.
+    pub fn new(game: Game) -> Reductions {
+        let mut r = Reductions {
+            table: Box::new([[0u8; 64]; 64]),
+            terms: (0, 0),
+        };
+        r.fill(game);
+        r
+    }
+
+    /// Make the table `game`'s: recomputed only when its terms differ from
+    /// those it was made with (another game's, or a tuner's new values),
+    /// so a search normally pays one comparison.
+    pub fn prepare(&mut self, game: Game) {
+        if Self::terms(game) != self.terms {
+            self.fill(game);
+        }
+    }
+
+    fn terms(game: Game) -> (i32, i32) {
+        (
+            params::get(Param::LmrBase, game),
+            params::get(Param::LmrDivisor, game),
+        )
+    }
+
+    /// Reductions grow with the log of depth and move number.
+    fn fill(&mut self, game: Game) {
+        let base = params::fraction(Param::LmrBase, game, 100.0);
+        let divisor = params::fraction(Param::LmrDivisor, game, 100.0);
+        for (d, row) in self.table.iter_mut().enumerate().skip(1) {
             for (m, v) in row.iter_mut().enumerate().skip(1) {
-                *v = (0.7 + (d as f64).ln() * (m as f64).ln() / 2.3) as u8;
+                *v = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
             }
         }
-        Reductions(lmr)
+        self.terms = Self::terms(game);
     }
 
     #[inline]
     fn base(&self, depth: i32, count: i32) -> i32 {
-        i32::from(self.0[depth.min(63) as usize][(count as usize).min(63)])
+        i32::from(self.table[depth.min(63) as usize][(count as usize).min(63)])
     }
 }
 
@@ -217,8 +201,9 @@ impl Worker {
         moves: &mut Option<MoveList>,
     ) -> Option<i32> {
         let (ply, depth, eval, beta) = (node.ply, node.depth, node.eval, node.beta);
+        let game = pos.variant().game();
         let prev_null = pos.state().last_move.is_none() && pos.history_len() > 0;
-        if !(depth >= NMP_MIN_DEPTH
+        if !(depth >= params::get(Param::NmpMinDepth, game)
             && eval >= beta
             && !prev_null
             && ply >= self.nmp_min_ply
@@ -234,9 +219,10 @@ impl Worker {
                 return None;
             }
         }
-        let r = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_MAX_EVAL_REDUCTION);
+        let r = params::get(Param::NmpBaseReduction, game)
+            + depth / params::get(Param::NmpDepthDivisor, game)
+            + ((eval - beta) / params::get(Param::NmpEvalDivisor, game))
+                .min(params::get(Param::NmpMaxEvalReduction, game));
         self.make_null(pos);
         let v = -self.search::<false>(pos, sh, -beta, -beta + 1, depth - r, !node.cut_node);
         self.unmake_null(pos);
@@ -249,7 +235,7 @@ impl Worker {
         let v = if v >= MATE_BOUND { beta } else { v };
         // Verify deep cut-offs with a reduced normal search in which null
         // moves are off for a few plies.
-        if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+        if depth < params::get(Param::NmpVerifyDepth, game) || self.nmp_min_ply > 0 {
             return Some(v);
         }
         self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
@@ -274,16 +260,17 @@ impl Worker {
         let Some(m) = node.tt_move else {
             return Singular::No;
         };
-        if node.depth < SE_MIN_DEPTH
+        let game = pos.variant().game();
+        if node.depth < params::get(Param::SeMinDepth, game)
             || node.excluded.is_some()
             || !game_search(pos).singular_extension
-            || tte.depth < node.depth - SE_TT_DEPTH_SLACK
+            || tte.depth < node.depth - params::get(Param::SeTtDepthSlack, game)
             || tte.bound == TtBound::Upper
             || tte.score.abs() >= MATE_BOUND
         {
             return Singular::No;
         }
-        let sb = tte.score - SE_MARGIN_PER_PLY * node.depth;
+        let sb = tte.score - params::get(Param::SeMarginPerPly, game) * node.depth;
         let ply = node.ply;
         self.stack.at_mut(ply).excluded = Some(m);
         let v = self.search::<false>(pos, sh, sb - 1, sb, (node.depth - 1) / 2, node.cut_node);
@@ -306,14 +293,15 @@ impl Worker {
     #[inline]
     pub(super) fn reduction<const PV: bool>(
         &self,
+        game: Game,
         node: &Node,
         child_depth: i32,
         gives_check: bool,
         lm: &LateMove,
     ) -> i32 {
-        if !(node.depth >= LMR_MIN_DEPTH
+        if !(node.depth >= params::get(Param::LmrMinDepth, game)
             && lm.count > 1 + i32::from(PV)
-            && (lm.quiet || lm.count > LMR_MIN_CAPTURE_COUNT))
+            && (lm.quiet || lm.count > params::get(Param::LmrMinCaptureCount, game)))
         {
             return 0;
         }
@@ -321,8 +309,9 @@ impl Worker {
         r += i32::from(!PV) + i32::from(!node.improving) + i32::from(node.cut_node);
         r -= i32::from(gives_check);
         if lm.quiet {
-            r -= (lm.ord_score / LMR_HISTORY_DIVISOR)
-                .clamp(-LMR_MAX_HISTORY_ADJUST, LMR_MAX_HISTORY_ADJUST);
+            let adjust = params::get(Param::LmrMaxHistoryAdjust, game);
+            r -=
+                (lm.ord_score / params::get(Param::LmrHistoryDivisor, game)).clamp(-adjust, adjust);
             r -= i32::from(lm.killer);
         } else {
             r -= 1;

@@ -10,6 +10,7 @@ use super::{Shared, Worker, INF, MAX_DEPTH};
 use crate::correction::CorrectionKeys;
 use crate::history::history_bonus;
 use crate::movepick::{capture_victim, MovePicker};
+use crate::params::{self, Param};
 use crate::tt::{TtBound, TtEntry};
 use crate::{MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
@@ -17,8 +18,6 @@ use movegen::{Move, Position};
 
 /// Most quiet moves remembered per node for the history malus.
 const MAX_QUIETS: usize = 64;
-/// Internal iterative reduction applies from this depth on.
-const IIR_MIN_DEPTH: i32 = 4;
 /// Checks are extended only below this ply, so that a long series of
 /// checks cannot run the search into the ply cap.
 const CHECK_EXTENSION_MAX_PLY: usize = 2 * MAX_DEPTH as usize / 3;
@@ -78,6 +77,7 @@ impl Worker {
             return 0;
         }
         let in_check = pos.in_check();
+        let game = pos.variant().game();
 
         // 2. Game ends by rule (Janggi-modern shuttling, repetition, the
         // move limit) and the ply cap.
@@ -116,7 +116,7 @@ impl Worker {
         // iteration finds it again with a move to try first.
         let depth = if tt_move.is_none()
             && excluded.is_none()
-            && depth >= IIR_MIN_DEPTH
+            && depth >= params::get(Param::IirMinDepth, game)
             && (PV || cut_node)
         {
             depth - 1
@@ -147,13 +147,13 @@ impl Worker {
             excluded,
             singular: false,
             counter: None,
-            lmp_limit: late_move_count(depth, improving),
+            lmp_limit: late_move_count(game, depth, improving),
         };
 
         // 7. Reverse futility pruning and 8. the null move.
         let mut moves = None;
         if !PV && !node.forced && excluded.is_none() && beta.abs() < MATE_BOUND {
-            if reverse_futility(&node) {
+            if reverse_futility(game, &node) {
                 return eval;
             }
             if let Some(v) = self.null_move(pos, sh, &node, &mut moves) {
@@ -295,6 +295,7 @@ impl Worker {
         mut alpha: i32,
     ) -> (i32, Option<Move>) {
         let us = pos.side_to_move();
+        let game = pos.variant().game();
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, MAX_QUIETS> = ArrayVec::new();
@@ -320,7 +321,7 @@ impl Worker {
                 && quiet
                 && best > -MATE_BOUND
                 && Some(m) != node.tt_move
-                && late_quiet_pruned(node, count, alpha)
+                && late_quiet_pruned(game, node, count, alpha)
                 && !pos.gives_check(m)
             {
                 picker.quiet_checks_only(pos);
@@ -397,7 +398,7 @@ impl Worker {
         if lm.count == 1 {
             score = -self.search::<PV>(pos, sh, -beta, -alpha, nd, false);
         } else {
-            let r = self.reduction::<PV>(node, nd, gives_check, lm);
+            let r = self.reduction::<PV>(pos.variant().game(), node, nd, gives_check, lm);
             score = -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd - r, true);
             if score > alpha && r > 0 {
                 score = -self.search::<false>(pos, sh, -alpha - 1, -alpha, nd, !node.cut_node);
@@ -422,7 +423,7 @@ impl Worker {
     /// `tried`: reward it in the history and punish those, and make it a
     /// killer and the countermove of the previous move.
     fn update_quiet_stats(&mut self, pos: &Position, m: Move, node: &Node, tried: &[Move]) {
-        let bonus = history_bonus(node.depth);
+        let bonus = history_bonus(pos.variant().game(), node.depth);
         let hist = self.history.side_mut(pos.side_to_move());
         hist.update(m, bonus);
         for &q in tried {

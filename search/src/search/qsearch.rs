@@ -6,15 +6,13 @@ use super::rules::{bikjang_stands, game_ending_pass_score, terminal_score};
 use super::{Shared, Worker, INF};
 use crate::eval::params::Pair;
 use crate::movepick::{capture_victim, see_ge, MovePicker};
+use crate::params::{self, Param};
 use crate::tt::{TtBound, TtEntry};
 use movegen::{Move, PieceKind, Position};
 
 /// The draft of quiescence results in the transposition table: every
 /// entry is deep enough for the quiescence search.
 const QSEARCH_DEPTH: i32 = 0;
-/// Delta pruning: a capture is skipped when even this much on top of the
-/// victim's value cannot raise alpha.
-const DELTA_MARGIN: i32 = 150;
 
 impl Worker {
     /// Quiescence search of the node at the stack's ply.
@@ -167,7 +165,8 @@ fn capture_pruned(pos: &Position, m: Move, eval: i32, alpha: i32, material: &[Pa
         return false;
     };
     // Delta pruning: even winning this piece for free cannot raise alpha.
-    if v != PieceKind::General && eval + material[v.index()][1] + DELTA_MARGIN <= alpha {
+    let margin = params::get(Param::DeltaMargin, pos.variant().game());
+    if v != PieceKind::General && eval + material[v.index()][1] + margin <= alpha {
         return true;
     }
     // Captures that lose material by static exchange.
