@@ -17,6 +17,11 @@
 //! moved by steps up or down as long as the loss keeps dropping.
 //! The search is deterministic: the same samples and options give the same
 //! parameters.
+//!
+//! Module [`spsa`] holds the other tuner, of the search's parameters
+//! (`search::params`) by games: SPSA as `jiang spsa` runs it.
+
+pub mod spsa;
 
 use movegen::{PieceKind, Position};
 use rayon::prelude::*;
