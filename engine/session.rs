@@ -55,6 +55,10 @@ pub struct Session {
     /// plays its embedded network ([`Network::embedded`], one copy per
     /// process). The search uses them when `Use NNUE` is on.
     user_networks: ByGame<Option<Arc<Network>>>,
+    /// Tunable search parameters set since the last search, applied with
+    /// the other settings (tuning builds only).
+    #[cfg(feature = "tune")]
+    tunables_pending: Vec<(search::params::Param, Game, i32)>,
 }
 
 /// Why a `position` command was rejected.
@@ -96,6 +100,8 @@ impl Session {
             perft_job: None,
             perft_busy: Arc::default(),
             user_networks: ByGame::default(),
+            #[cfg(feature = "tune")]
+            tunables_pending: Vec::new(),
         }
     }
 
@@ -187,9 +193,32 @@ impl Session {
         dialect: Dialect,
     ) -> Result<Effect, OptionError> {
         let name = name.trim();
+        #[cfg(feature = "tune")]
+        if dialect == Dialect::Uci {
+            if let Some((p, game)) = crate::options::tunables::find(name) {
+                return self.set_tunable(p, game, value, name);
+            }
+        }
         let id =
             OptionId::find(name, dialect).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         self.set_option_as(id, value, name)
+    }
+
+    /// Set a tunable search parameter (a tuning build's UCI option);
+    /// like every setting it reaches the search between searches.
+    #[cfg(feature = "tune")]
+    fn set_tunable(
+        &mut self,
+        p: search::params::Param,
+        game: Game,
+        value: &str,
+        name: &str,
+    ) -> Result<Effect, OptionError> {
+        let v = crate::options::tunables::parse(p, game, value).map_err(|e| e.named(name))?;
+        self.tunables_pending.push((p, game, v));
+        let applied = self.apply_if_idle();
+        self.note_hash_error(applied);
+        Ok(Effect::None)
     }
 
     /// Set an option by id (XBoard's `memory`, `cores`), named in errors
@@ -395,6 +424,11 @@ impl Session {
         }
         if old.map(|a| a.overhead_ms) != Some(want.overhead_ms) {
             self.engine.set_move_overhead_ms(want.overhead_ms);
+        }
+        #[cfg(feature = "tune")]
+        for (p, game, v) in self.tunables_pending.drain(..) {
+            // Checked against the range when it was set.
+            let _ = search::params::set(p, game, v);
         }
         // Cheap when nothing changed (the engine compares pointers).
         for game in Game::ALL {

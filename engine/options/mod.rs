@@ -15,6 +15,8 @@
 pub mod resign;
 pub mod table;
 pub mod text;
+#[cfg(feature = "tune")]
+pub mod tunables;
 
 use std::fmt;
 
@@ -200,6 +202,21 @@ fn parse_bool(v: &str) -> Option<bool> {
     }
 }
 
+/// Read a spin option's `value` within its limits (`kind` is a spin).
+fn parse_spin(kind: Kind, value: &str) -> Result<i64, ValueError> {
+    let (min, max) = match kind {
+        Kind::Spin { min, max, .. } => (min, max),
+        _ => (i64::MIN, i64::MAX),
+    };
+    match value.parse::<i64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(ValueError {
+            value: value.to_string(),
+            expected: format!("an integer from {min} to {max}"),
+        }),
+    }
+}
+
 /// Read `value` as `kind` describes, within its limits.
 fn parse_value(kind: Kind, value: &str) -> Result<Value, ValueError> {
     let bad = |expected: String| ValueError {
@@ -207,10 +224,7 @@ fn parse_value(kind: Kind, value: &str) -> Result<Value, ValueError> {
         expected,
     };
     match kind {
-        Kind::Spin { min, max, .. } => match value.parse::<i64>() {
-            Ok(v) if (min..=max).contains(&v) => Ok(Value::Int(v)),
-            _ => Err(bad(format!("an integer from {min} to {max}"))),
-        },
+        Kind::Spin { .. } => parse_spin(kind, value).map(Value::Int),
         Kind::Check { .. } => parse_bool(value)
             .map(Value::Flag)
             .ok_or_else(|| bad("true or false".into())),

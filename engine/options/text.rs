@@ -8,9 +8,13 @@ use super::table::{Dialect, Kind, OptionId, OptionRow, OPTIONS};
 /// convention); `setoption … value <empty>` sets the empty string.
 pub const EMPTY: &str = "<empty>";
 
-/// The UCI `option` lines, in table order (UCCI-only rows left out).
+/// The UCI `option` lines, in table order (UCCI-only rows left out),
+/// and in a tuning build the search's parameters after them.
 pub fn uci_lines() -> Vec<String> {
-    OPTIONS.iter().filter_map(uci_line).collect()
+    let lines = OPTIONS.iter().filter_map(uci_line);
+    #[cfg(feature = "tune")]
+    let lines = lines.chain(super::tunables::uci_lines());
+    lines.collect()
 }
 
 /// The UCCI `option` lines, in table order (rows UCCI lacks left out).
@@ -31,7 +35,12 @@ pub fn xboard_lines(current: impl Fn(OptionId) -> String) -> Vec<String> {
 /// An option in UCI form: `option name Hash type spin default 16 min 1
 /// max …`; `None` for a row UCI does not have.
 pub fn uci_line(row: &OptionRow) -> Option<String> {
-    Some(option_line(&format!("name {}", row.uci?), row.kind, false))
+    Some(uci_line_named(row.uci?, row.kind))
+}
+
+/// The UCI `option` line of an option called `name` of this kind.
+pub fn uci_line_named(name: &str, kind: Kind) -> String {
+    option_line(&format!("name {name}"), kind, false)
 }
 
 /// An option in UCCI form, without the `name` keyword and with the limits
