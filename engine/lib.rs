@@ -19,6 +19,8 @@
 //! - [`datagen`]: `jiang datagen` (its file format is the [`data`] crate's).
 //! - [`tune`]: `jiang tune`, the command line of the Texel tuner (the
 //!   [`::tune`] crate).
+//! - [`spsa`]: `jiang spsa`, SPSA over games of the search's parameters
+//!   (the algorithm is [`::tune::spsa`]).
 //! - [`train`]: `jiang train`, the command line of the network trainer
 //!   (the [`::train`] crate).
 //!
@@ -32,6 +34,7 @@ pub mod io;
 pub mod options;
 pub mod protocol;
 pub mod session;
+pub mod spsa;
 pub mod train;
 pub mod tune;
 pub mod ucci;

@@ -15,6 +15,7 @@ commands:
   match    play engine matches (cutechess-cli's options)
   datagen  self-play training positions at a fixed node budget
   tune     fit the evaluation to games (PGN) or training positions
+  spsa     tune the search's parameters by games (SPSA; tuning build)
   train    train a network (NNUE) on training positions
   help     this text; `jiang help COMMAND` explains one command
 
@@ -99,6 +100,40 @@ source.
   --holdout N     set every N-th game aside to validate; print the pass with
                   the lowest validation loss and stop when it rises twice";
 
+const SPSA: &str = "\
+usage: jiang spsa --state FILE [--variant V] [--params FILE] [--iterations N]
+                  [--batch P] [--nodes N | --tc T] [--openings FILE|random]
+                  [--seed S] [--shard I/N] [--concurrency C] [--trajectory FILE]
+       jiang spsa --merge STATE...
+       jiang spsa --print-params [--variant V]
+
+Tunes the search's parameters by SPSA: each iteration moves all of them at
+once by a random sign each and plays game pairs (one opening, both colours)
+of this program with the moved values against itself with the opposite
+moves, then steps every value toward the winner. Needs a tuning build
+(cargo build --release --features tune). The state is saved after every
+iteration; the same command again resumes the run.
+  --state FILE       the run's state (created if missing, else resumed)
+  --variant V        xiangqi (default), janggi, janggitraditional,
+                     janggimodern, janggicasual
+  --params FILE      parameters to tune, one a line: name, start, min, max,
+                     c_end, r_end (default: every parameter of the table,
+                     --print-params lists them)
+  --iterations N     iterations of the run (default 1000)
+  --batch P          game pairs per iteration (default 1)
+  --nodes N          nodes per move (default 5000) ...
+  --tc T             ... or a clock, seconds (e.g. 10+0.1)
+  --openings FILE    EPD openings, used in turn (default
+                     bench/openings/GAME.epd); random: random openings
+  --seed S           seed of the perturbations (default 1)
+  --shard I/N        chain I of N independent chains (own perturbations,
+                     every N-th opening); --merge averages their states
+  --concurrency C    game pairs of one iteration played at once (default 1)
+  --trajectory FILE  the values after each iteration, CSV (default
+                     FILE.csv next to the state)
+  --merge STATE...   print the mean of the chains' values, weighted by pairs
+  --print-params     print the default parameter list";
+
 const TRAIN: &str = "\
 usage: jiang train --out FILE [--inputs SET] [--hidden H] [--buckets B]
                    [--epochs N] [--batch N] [--lr X] [--schedule cosine|step|constant]
@@ -146,6 +181,7 @@ pub fn command(command: &str) -> Option<&'static str> {
         "bench" => Some(BENCH),
         "datagen" => Some(DATAGEN),
         "tune" => Some(TUNE),
+        "spsa" => Some(SPSA),
         "train" => Some(TRAIN),
         "match" => Some(jiang_match::cli::USAGE),
         "help" => Some(OVERVIEW),

@@ -1,5 +1,5 @@
 //! The command line: `jiang` with no arguments runs the protocol loop;
-//! `perft`, `bench`, `match`, `datagen`, `tune` and `train` are tools; `--version`, `--help`
+//! `perft`, `bench`, `match`, `datagen`, `tune`, `spsa` and `train` are tools; `--version`, `--help`
 //! and `help COMMAND` answer as users of command-line programs expect.
 //!
 //! ```text
@@ -10,6 +10,7 @@
 //! jiang datagen --out FILE [--games N] …  self-play training positions
 //! jiang datagen --stats FILE…             summarise training-position files
 //! jiang tune [--variant V] … FILES…       fit the evaluation to games or positions
+//! jiang spsa --state FILE …               tune the search's parameters by games (SPSA)
 //! jiang train --out FILE … FILES…         train a network (NNUE) on training positions
 //! jiang help [COMMAND] | --help | --version
 //! ```
@@ -116,7 +117,7 @@ fn run(cmd: &str, rest: &[String]) -> Result<(), CliError> {
         }
         "-h" | "--help" | "-help" => show_help(None),
         "help" => show_help(rest.first().map(String::as_str)),
-        "perft" | "bench" | "datagen" | "tune" | "train" if wants_help(rest) => {
+        "perft" | "bench" | "datagen" | "tune" | "spsa" | "train" if wants_help(rest) => {
             show_help(Some(cmd))
         }
         "perft" => tools::perft(rest),
@@ -128,6 +129,10 @@ fn run(cmd: &str, rest: &[String]) -> Result<(), CliError> {
         "tune" => {
             let a = crate::tune::parse_args(rest).map_err(args_error("tune"))?;
             crate::tune::run(&a).map_err(CliError::Failed)
+        }
+        "spsa" => {
+            let a = crate::spsa::parse_args(rest).map_err(args_error("spsa"))?;
+            crate::spsa::run(&a).map_err(CliError::Failed)
         }
         "train" => {
             let a = crate::train::parse_args(rest).map_err(args_error("train"))?;
