@@ -255,12 +255,22 @@ fn open_state(a: &RunArgs) -> Result<State, String> {
         ),
         (
             "openings".into(),
-            a.openings
-                .clone()
-                .unwrap_or_else(|| format!("bench/openings/{}.epd", game_file(variant))),
+            openings_setting(a.openings.as_deref(), variant)?,
         ),
     ];
     Ok(st)
+}
+
+/// The openings as the state keeps them: `random`, or the file's
+/// absolute path, so that a run resumes from any directory.
+fn openings_setting(given: Option<&str>, variant: Variant) -> Result<String, String> {
+    let file = match given {
+        Some("random") => return Ok("random".into()),
+        Some(f) => f.to_string(),
+        None => format!("bench/openings/{}.epd", game_file(variant)),
+    };
+    let path = std::fs::canonicalize(&file).map_err(|e| format!("openings {file}: {e}"))?;
+    Ok(path.display().to_string())
 }
 
 /// The openings file name of a variant's game.
@@ -288,7 +298,14 @@ fn check_resume(a: &RunArgs, st: &State) -> Result<(), String> {
             "variant",
         ),
         ("--nodes/--tc", a.limit.clone(), "limit"),
-        ("--openings", a.openings.clone(), "openings"),
+        (
+            "--openings",
+            match &a.openings {
+                Some(o) => Some(openings_setting(Some(o), Variant::Xiangqi)?),
+                None => None,
+            },
+            "openings",
+        ),
     ];
     for (what, value, key) in given {
         if value.is_some_and(|v| Some(v.as_str()) != st.setting(key)) {

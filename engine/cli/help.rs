@@ -124,7 +124,8 @@ iteration; the same command again resumes the run.
   --nodes N          nodes per move (default 5000) ...
   --tc T             ... or a clock, seconds (e.g. 10+0.1)
   --openings FILE    EPD openings, used in turn (default
-                     bench/openings/GAME.epd); random: random openings
+                     bench/openings/GAME.epd under the current directory);
+                     random: random openings
   --seed S           seed of the perturbations (default 1)
   --shard I/N        chain I of N independent chains (own perturbations,
                      every N-th opening); --merge averages their states

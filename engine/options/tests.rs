@@ -133,9 +133,15 @@ fn set_and_reject() {
 #[test]
 fn announcements_come_from_the_table() {
     let uci = uci_lines();
+    // A tuning build adds an option per search parameter and game.
+    let tunables = if cfg!(feature = "tune") {
+        2 * search::params::COUNT
+    } else {
+        0
+    };
     assert_eq!(
         uci.len(),
-        OPTIONS.iter().filter(|r| r.uci.is_some()).count()
+        OPTIONS.iter().filter(|r| r.uci.is_some()).count() + tunables
     );
     assert!(uci.contains(&format!(
         "option name Hash type spin default {} min 1 max {}",
