@@ -166,10 +166,7 @@ pub fn parse_args(args: &[String]) -> Result<SpsaCommand, ArgError> {
 /// Run the command.
 pub fn run(cmd: &SpsaCommand) -> Result<(), String> {
     match cmd {
-        SpsaCommand::PrintParams(v) => {
-            print!("{}", spsa::format_params(&default_params(*v)));
-            Ok(())
-        }
+        SpsaCommand::PrintParams(v) => say(spsa::format_params(&default_params(*v)).trim_end()),
         SpsaCommand::Merge(files) => merge(files),
         SpsaCommand::Run(a) => tune_run(a),
     }
@@ -218,12 +215,12 @@ fn open_state(a: &RunArgs) -> Result<State, String> {
     if a.state.exists() {
         let st = State::load(&a.state).map_err(|e| e.to_string())?;
         check_resume(a, &st)?;
-        println!(
+        say(format_args!(
             "Resuming {} at iteration {} of {}",
             a.state.display(),
             st.iteration(),
             st.pairs / st.batch
-        );
+        ))?;
         return Ok(st);
     }
     let variant = a.variant.unwrap_or(Variant::Xiangqi);
@@ -576,7 +573,7 @@ fn tune_run(a: &RunArgs) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", traj_path.display()))?;
         st.save(&a.state).map_err(|e| e.to_string())?;
         let tot = st.total;
-        println!(
+        say(format_args!(
             "iteration {}/{}: plus +{} ={} -{}; all games +{} ={} -{}",
             t.iteration + 1,
             iterations,
@@ -586,15 +583,17 @@ fn tune_run(a: &RunArgs) -> Result<(), String> {
             tot.wins,
             tot.draws,
             tot.losses
-        );
+        ))?;
     }
-    println!("Done: {} iterations, {} game pairs.", iterations, st.done);
-    print_result(&st);
-    Ok(())
+    say(format_args!(
+        "Done: {} iterations, {} game pairs.",
+        iterations, st.done
+    ))?;
+    print_result(&st)
 }
 
 /// The values reached, as a parameter list (a start for another run).
-fn print_result(st: &State) {
+fn print_result(st: &State) -> Result<(), String> {
     let tuned: Vec<SpsaParam> = st
         .params
         .iter()
@@ -604,7 +603,13 @@ fn print_result(st: &State) {
             ..p.clone()
         })
         .collect();
-    print!("{}", spsa::format_params(&tuned));
+    say(spsa::format_params(&tuned).trim_end())
+}
+
+/// A line on standard output; an error, not a panic, when it is closed
+/// (the state is saved by then, so the run can be resumed).
+fn say(text: impl std::fmt::Display) -> Result<(), String> {
+    writeln!(std::io::stdout(), "{text}").map_err(|e| format!("standard output: {e}"))
 }
 
 /// `jiang spsa --merge`: the shards' chains averaged.
@@ -615,10 +620,14 @@ fn merge(files: &[PathBuf]) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     let merged = spsa::merge(&states)?;
     let pairs: u64 = states.iter().map(|s| s.done).sum();
-    println!("# {} chains, {} game pairs", states.len(), pairs);
-    println!("# name, mean, rounded");
+    say(format_args!(
+        "# {} chains, {} game pairs",
+        states.len(),
+        pairs
+    ))?;
+    say(format_args!("# name, mean, rounded"))?;
     for (name, v) in merged {
-        println!("{name}, {v:.3}, {}", v.round());
+        say(format_args!("{name}, {v:.3}, {}", v.round()))?;
     }
     Ok(())
 }
