@@ -201,8 +201,9 @@ pub struct State {
     pub done: u64,
     /// Seed of the perturbations.
     pub seed: u64,
-    /// This run's shard, from 0, and the number of shards: each shard is
-    /// its own chain with its own perturbations.
+    /// This run's shard, from 0, and the number of shards (`I/N` as
+    /// `jiang match -shard` writes it): each shard is its own chain with
+    /// its own perturbations.
     pub shard: (u32, u32),
     /// All games so far, from `θ+`'s side.
     pub total: Outcome,
@@ -260,7 +261,7 @@ impl State {
             return Err("the run needs at least one game pair per iteration".into());
         }
         if shard.1 == 0 || shard.0 >= shard.1 {
-            return Err(format!("bad shard {}/{}", shard.0 + 1, shard.1));
+            return Err(format!("bad shard {}/{}", shard.0, shard.1));
         }
         Ok(State {
             theta: params.iter().map(|p| p.start).collect(),
@@ -354,7 +355,7 @@ impl State {
         s.push_str(&format!("batch {}\n", self.batch));
         s.push_str(&format!("done {}\n", self.done));
         s.push_str(&format!("seed {}\n", self.seed));
-        s.push_str(&format!("shard {}/{}\n", self.shard.0 + 1, self.shard.1));
+        s.push_str(&format!("shard {}/{}\n", self.shard.0, self.shard.1));
         let t = self.total;
         s.push_str(&format!("games {} {} {}\n", t.wins, t.draws, t.losses));
         for (k, v) in &self.settings {
@@ -407,7 +408,7 @@ impl State {
                     let parsed = match rest {
                         [w] => w.split_once('/').and_then(|(a, b)| {
                             let (a, b) = (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?);
-                            (a >= 1 && a <= b).then(|| (a - 1, b))
+                            (a < b).then_some((a, b))
                         }),
                         _ => None,
                     };
@@ -671,8 +672,9 @@ mod tests {
             "hello\n".to_string(),
             good.replace("pairs 10", "pairs ten"),
             good.replace("pairs 10", "pairs"),
-            good.replace("shard 1/1", "shard 2/1"),
-            good.replace("shard 1/1", "shard 0/1"),
+            good.replace("shard 0/1", "shard 1/1"),
+            good.replace("shard 0/1", "shard 0/0"),
+            good.replace("shard 0/1", "shard -1/1"),
             good.replace("done 0", "done 11"),
             good.replace("param p0 0 ", "param p0 500 "),
             good.replace("param p0 0 -100 100 10 0.0125 0", "param p0 0 -100 100 10"),
