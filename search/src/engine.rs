@@ -50,7 +50,13 @@ const STACK_SIZE: usize = 32 << 20;
 
 /// Signals shared between the engine object and its running search.
 struct Control {
+    /// Makes every thread unwind: set by [`Engine::stop`], the clock, a
+    /// node limit, or the main thread finishing.
     stop: AtomicBool,
+    /// Set only by [`Engine::stop`]: a ponder or infinite search that has
+    /// already stopped searching (a node limit, a weakened level's
+    /// budget) still waits for this or `ponderhit` before it answers.
+    stop_asked: AtomicBool,
     /// Pondering or `go infinite`: the search must not end on its own.
     waiting: AtomicBool,
     /// When the clock started (the `go`, or the `ponderhit`).
@@ -61,6 +67,7 @@ impl Control {
     fn new() -> Control {
         Control {
             stop: AtomicBool::new(false),
+            stop_asked: AtomicBool::new(false),
             waiting: AtomicBool::new(false),
             clock_start: Mutex::new(Instant::now()),
         }
@@ -333,6 +340,7 @@ impl Engine {
 
     /// Ask the running search to stop (returns at once).
     pub fn stop(&self) {
+        self.control.stop_asked.store(true, Relaxed);
         self.control.stop.store(true, Relaxed);
     }
 
@@ -572,7 +580,10 @@ fn wait_for_release(control: &Control, limits: &Limits) {
     if !(limits.infinite || limits.ponder) {
         return;
     }
-    while control.waiting.load(Relaxed) && !control.stop.load(Relaxed) {
+    // Not `stop`: a node limit sets that too, and a ponder search that has
+    // used its nodes must still wait for the GUI's word (UCI forbids a
+    // `bestmove` before `ponderhit` or `stop`).
+    while control.waiting.load(Relaxed) && !control.stop_asked.load(Relaxed) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
