@@ -28,6 +28,7 @@
 //!   Texel tuner, crate `jiang-tune`); the network (crate `nnue`) replaces
 //!   the evaluation for a game when the engine is given one
 //!   ([`Engine::set_network`]).
+//! - [`skill`]: playing below full strength (`Skill Level`, `UCI_Elo`).
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;
@@ -37,6 +38,7 @@ pub mod eval;
 mod history;
 mod movepick;
 mod search;
+pub mod skill;
 mod timeman;
 mod tt;
 
@@ -47,6 +49,7 @@ pub use engine::{
 };
 pub use eval::{eval_trace, evaluate};
 pub use nnue::{LoadError, Network};
+pub use skill::Skill;
 
 use movegen::Move;
 
