@@ -55,6 +55,10 @@ pub struct Session {
     /// plays its embedded network ([`Network::embedded`], one copy per
     /// process). The search uses them when `Use NNUE` is on.
     user_networks: ByGame<Option<Arc<Network>>>,
+    /// Seed of a weakened level's move draw while `Skill Seed` is 0:
+    /// taken from the clock at start, so that games against a person
+    /// differ from run to run; a set `Skill Seed` makes them repeatable.
+    session_seed: u64,
 }
 
 /// Why a `position` command was rejected.
@@ -96,6 +100,7 @@ impl Session {
             perft_job: None,
             perft_busy: Arc::default(),
             user_networks: ByGame::default(),
+            session_seed: clock_seed(),
         }
     }
 
@@ -396,6 +401,9 @@ impl Session {
         if old.map(|a| a.overhead_ms) != Some(want.overhead_ms) {
             self.engine.set_move_overhead_ms(want.overhead_ms);
         }
+        // A plain store, read by the next `go`.
+        self.engine
+            .set_skill(self.settings.skill(self.session_seed));
         // Cheap when nothing changed (the engine compares pointers).
         for game in Game::ALL {
             let net = self.active_network(game);
@@ -519,6 +527,15 @@ impl Session {
         search::bench_with_networks(depth, threads, hash, networks, &mut w);
         Ok(())
     }
+}
+
+/// A non-zero seed from the system clock (a clock before 1970 gives a
+/// fixed one: the draw is then merely repeatable).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos.max(1)
 }
 
 fn parse_opt<T: std::str::FromStr>(w: Option<&&str>, what: &str) -> Result<Option<T>, String> {
