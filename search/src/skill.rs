@@ -24,11 +24,12 @@ use movegen::Move;
 /// The level of full strength: no budget, no draw.
 pub const FULL_LEVEL: f64 = 20.0;
 
-/// log2 of the node budget of level 0: enough for the first iterations
-/// of a six-line search (depth 1 takes about 500 nodes from the start).
-const BASE_NODES_LOG2: f64 = 11.0;
+/// log2 of the node budget of level 0: enough for the first one or two
+/// iterations of a six-line search (depth 1 takes about 500 nodes from
+/// the start), about what a beginner sees.
+const BASE_NODES_LOG2: f64 = 10.0;
 /// Each level adds this much to log2 of the budget: four levels double
-/// it, so level 20 would have 2^16 nodes (the budget at which the
+/// it, so level 20 would have 2^15 nodes (the budget at which the
 /// calibration plays full strength).
 const NODES_LOG2_PER_LEVEL: f64 = 0.25;
 /// Temperature of level 0, centipawns; it falls with the square of the
@@ -40,8 +41,9 @@ const MAX_CANDIDATES: f64 = 6.0;
 const LEVELS_PER_LINE: f64 = 10.0;
 
 /// Nodes per move at which the calibration plays full strength (and the
-/// level just below it): 2^16.
-pub const REFERENCE_NODES: u64 = 1 << 16;
+/// level just below it): 2^15, what full strength searches in about
+/// 40 ms on one core of the calibration machine.
+pub const REFERENCE_NODES: u64 = 1 << 15;
 
 /// A playing strength: a level from 0 to [`FULL_LEVEL`] (fractional
 /// values interpolate) and the seed of the move draw.
@@ -208,7 +210,8 @@ mod tests {
         let low = Skill::new(0.0, 1);
         let mid = Skill::new(10.0, 1);
         let high = Skill::new(19.0, 1);
-        assert_eq!(low.node_budget(), 2048);
+        assert_eq!(low.node_budget(), 1024);
+        assert_eq!(Skill::new(FULL_LEVEL, 1).node_budget(), REFERENCE_NODES);
         assert!(low.node_budget() < mid.node_budget());
         assert!(mid.node_budget() < high.node_budget());
         assert!(high.node_budget() < REFERENCE_NODES);

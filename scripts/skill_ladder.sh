@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The strength-level calibration ladder (docs/RESULTS.md, "Strength
+# levels"): fixed-node matches between Jiang's levels, full strength and
+# Fairy-Stockfish, reproducible game for game (one thread, fixed nodes,
+# fixed openings and fixed Skill Seeds), so a busy machine only makes
+# them slower, never different.
+#
+# usage: scripts/skill_ladder.sh [ROUNDS] [OUTDIR] [PAIR...]
+#   ROUNDS  game pairs per encounter (default 50: 100 games)
+#   OUTDIR  where PGN and logs go (default /tmp/skill-ladder)
+#   PAIR    A:B, each side a level 0-19, F (full strength) or fsfN
+#           (Fairy-Stockfish at its Skill Level N); default: the ladder
+#           0:4 4:8 8:12 12:16 16:F and the cross-checks 0:8 8:16 12:F.
+# Every engine gets `go nodes 32768` (search::skill::REFERENCE_NODES):
+# a level's own budget is smaller, so it binds; F searches exactly that.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${1:-50}
+OUT=${2:-/tmp/skill-ladder}
+shift $(( $# > 2 ? 2 : $# )) || true
+PAIRS=("$@")
+[ ${#PAIRS[@]} -eq 0 ] && PAIRS=(0:4 4:8 8:12 12:16 16:F 0:8 8:16 12:F)
+JIANG=${JIANG:-./target/release/jiang}
+FSF=${FSF:-/usr/games/fairy-stockfish}
+NODES=32768
+mkdir -p "$OUT"
+
+# The engine arguments of one side; `seed` keeps the two sides' draws
+# apart when both are Jiang.
+side() {
+    local who=$1 seed=$2
+    case $who in
+        F) echo "cmd=$JIANG name=F" ;;
+        fsf*) echo "cmd=$FSF name=$who option.Skill_Level=${who#fsf}" ;;
+        *) echo "cmd=$JIANG name=L$who option.Skill_Level=$who option.Skill_Seed=$seed" ;;
+    esac
+}
+
+for pair in "${PAIRS[@]}"; do
+    a=${pair%%:*}
+    b=${pair##*:}
+    # Option names with spaces travel as one word each: `_` stands for
+    # the space until here.
+    read -r -a A <<<"$(side "$a" 11)"
+    read -r -a B <<<"$(side "$b" 22)"
+    A=("${A[@]//_/ }")
+    B=("${B[@]//_/ }")
+    log="$OUT/$a-$b.log"
+    nice "$JIANG" match -variant xiangqi \
+        -engine "${A[@]}" -engine "${B[@]}" \
+        -each proto=uci nodes=$NODES option.Threads=1 option.Hash=16 \
+        -games 2 -rounds "$ROUNDS" -repeat -concurrency 1 \
+        -openings file=bench/openings/xiangqi.epd format=epd order=sequential \
+        -draw movenumber=40 movecount=8 score=10 \
+        -resign movecount=3 score=800 -maxmoves 150 \
+        -ratinginterval 0 -pgnout "$OUT/$a-$b.pgn" >"$log" 2>&1
+    echo "$pair: $(grep -E '^(Elo|Games):' "$log" | tr '\n' ' ')"
+done
