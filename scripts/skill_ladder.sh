@@ -11,8 +11,9 @@
 #   PAIR    A:B, each side a level 0-19, F (full strength) or fsfN
 #           (Fairy-Stockfish at its Skill Level N); default: the ladder
 #           0:4 4:8 8:12 12:16 16:F and the cross-checks 0:8 8:16 12:F.
-# Every engine gets `go nodes 32768` (search::skill::REFERENCE_NODES):
-# a level's own budget is smaller, so it binds; F searches exactly that.
+# F (and Fairy-Stockfish) get `go nodes 32768`
+# (search::skill::REFERENCE_NODES); a level gets `go nodes 1000000`, so
+# that its own budget (at most twice the reference) binds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-50}
@@ -30,9 +31,9 @@ mkdir -p "$OUT"
 side() {
     local who=$1 seed=$2
     case $who in
-        F) echo "cmd=$JIANG name=F" ;;
-        fsf*) echo "cmd=$FSF name=$who option.Skill_Level=${who#fsf}" ;;
-        *) echo "cmd=$JIANG name=L$who option.Skill_Level=$who option.Skill_Seed=$seed" ;;
+        F) echo "cmd=$JIANG name=F nodes=$NODES" ;;
+        fsf*) echo "cmd=$FSF name=$who nodes=$NODES option.Skill_Level=${who#fsf}" ;;
+        *) echo "cmd=$JIANG name=L$who nodes=1000000 option.Skill_Level=$who option.Skill_Seed=$seed" ;;
     esac
 }
 
@@ -48,7 +49,7 @@ for pair in "${PAIRS[@]}"; do
     log="$OUT/$a-$b.log"
     nice "$JIANG" match -variant xiangqi \
         -engine "${A[@]}" -engine "${B[@]}" \
-        -each proto=uci nodes=$NODES option.Threads=1 option.Hash=16 \
+        -each proto=uci option.Threads=1 option.Hash=16 \
         -games 2 -rounds "$ROUNDS" -repeat -concurrency 1 \
         -openings file=bench/openings/xiangqi.epd format=epd order=sequential \
         -draw movenumber=40 movecount=8 score=10 \
