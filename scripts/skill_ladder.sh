@@ -9,8 +9,10 @@
 #   ROUNDS  game pairs per encounter (default 50: 100 games)
 #   OUTDIR  where PGN and logs go (default /tmp/skill-ladder)
 #   PAIR    A:B, each side a level 0-19, F (full strength) or fsfN
-#           (Fairy-Stockfish at its Skill Level N); default: the ladder
-#           0:4 4:8 8:12 12:16 16:F and the cross-checks 0:8 8:16 12:F.
+#           (Fairy-Stockfish at its Skill Level N); default: the
+#           ladder of neighbours two levels apart, 0:2 2:4 … 16:18 18:F.
+# START (environment, default 1) is the first opening of the set: a second
+# run with START=51 plays new games rather than the first run's again.
 # F (and Fairy-Stockfish) get `go nodes 32768`
 # (search::skill::REFERENCE_NODES); a level gets `go nodes 1000000`, so
 # that its own budget (at most twice the reference) binds.
@@ -20,10 +22,11 @@ ROUNDS=${1:-50}
 OUT=${2:-/tmp/skill-ladder}
 shift $(( $# > 2 ? 2 : $# )) || true
 PAIRS=("$@")
-[ ${#PAIRS[@]} -eq 0 ] && PAIRS=(0:4 4:8 8:12 12:16 16:F 0:8 8:16 12:F)
+[ ${#PAIRS[@]} -eq 0 ] && PAIRS=(0:2 2:4 4:6 6:8 8:10 10:12 12:14 14:16 16:18 18:F)
 JIANG=${JIANG:-./target/release/jiang}
 FSF=${FSF:-/usr/games/fairy-stockfish}
 NODES=32768
+START=${START:-1}
 mkdir -p "$OUT"
 
 # The engine arguments of one side; `seed` keeps the two sides' draws
@@ -46,14 +49,14 @@ for pair in "${PAIRS[@]}"; do
     read -r -a B <<<"$(side "$b" 22)"
     A=("${A[@]//_/ }")
     B=("${B[@]//_/ }")
-    log="$OUT/$a-$b.log"
+    log="$OUT/$a-$b-from$START.log"
     nice "$JIANG" match -variant xiangqi \
         -engine "${A[@]}" -engine "${B[@]}" \
         -each proto=uci option.Threads=1 option.Hash=16 \
         -games 2 -rounds "$ROUNDS" -repeat -concurrency 1 \
-        -openings file=bench/openings/xiangqi.epd format=epd order=sequential \
+        -openings file=bench/openings/xiangqi.epd format=epd order=sequential start="$START" \
         -draw movenumber=40 movecount=8 score=10 \
         -resign movecount=3 score=800 -maxmoves 150 \
-        -ratinginterval 0 -pgnout "$OUT/$a-$b.pgn" >"$log" 2>&1
+        -ratinginterval 0 -pgnout "$OUT/$a-$b-from$START.pgn" >"$log" 2>&1
     echo "$pair: $(grep -E '^(Elo|Games):' "$log" | tr '\n' ' ')"
 done
