@@ -173,9 +173,25 @@ pub(crate) struct Line {
 }
 
 /// `UCI_Elo` to level, measured in games (docs/RESULTS.md, "Strength
-/// levels"): `(elo, level)` by rising Elo. Values between rows
-/// interpolate linearly; the last row is full strength.
-pub const ELO_TABLE: &[(i64, f64)] = &[(1000, 0.0), (2850, FULL_LEVEL)];
+/// levels"; `scripts/skill_ladder.sh`, `scripts/skill_table.py`): the
+/// fitted rating of every even level, rounded to 10, on a scale that puts
+/// full strength at 32768 nodes per move at 2850 (a convention: only the
+/// differences are measured, ±90 at level 18 to ±300 at level 0, 95%).
+/// `(elo, level)` by rising Elo; values between rows interpolate
+/// linearly; the last row is full strength.
+pub const ELO_TABLE: &[(i64, f64)] = &[
+    (750, 0.0),
+    (940, 2.0),
+    (1210, 4.0),
+    (1380, 6.0),
+    (1660, 8.0),
+    (1850, 10.0),
+    (2080, 12.0),
+    (2400, 14.0),
+    (2640, 16.0),
+    (2820, 18.0),
+    (2850, FULL_LEVEL),
+];
 
 /// Smallest `UCI_Elo`.
 pub const MIN_ELO: i64 = ELO_TABLE[0].0;
@@ -258,6 +274,11 @@ mod tests {
         assert_eq!(level_for_elo(MAX_ELO), FULL_LEVEL);
         assert_eq!(level_for_elo(i64::MIN), ELO_TABLE[0].1);
         assert_eq!(level_for_elo(i64::MAX), FULL_LEVEL);
+        for &(elo, level) in ELO_TABLE {
+            assert_eq!(level_for_elo(elo), level, "{elo}");
+        }
+        // Halfway between two rows, halfway between their levels.
+        assert_eq!(level_for_elo(1755), 9.0);
         let mut last = -1.0;
         for elo in (MIN_ELO..=MAX_ELO).step_by(50) {
             let l = level_for_elo(elo);
