@@ -59,6 +59,10 @@ pub struct Session {
     /// the other settings (tuning builds only).
     #[cfg(feature = "tune")]
     tunables_pending: Vec<(search::params::Param, Game, i32)>,
+    /// Seed of a weakened level's move draw while `Skill Seed` is 0:
+    /// taken from the clock at start, so that games against a person
+    /// differ from run to run; a set `Skill Seed` makes them repeatable.
+    session_seed: u64,
 }
 
 /// Why a `position` command was rejected.
@@ -102,6 +106,7 @@ impl Session {
             user_networks: ByGame::default(),
             #[cfg(feature = "tune")]
             tunables_pending: Vec::new(),
+            session_seed: clock_seed(),
         }
     }
 
@@ -430,6 +435,9 @@ impl Session {
             // Checked against the range when it was set.
             let _ = search::params::set(p, game, v);
         }
+        // A plain store, read by the next `go`.
+        self.engine
+            .set_skill(self.settings.skill(self.session_seed));
         // Cheap when nothing changed (the engine compares pointers).
         for game in Game::ALL {
             let net = self.active_network(game);
@@ -553,6 +561,15 @@ impl Session {
         search::bench_with_networks(depth, threads, hash, networks, &mut w);
         Ok(())
     }
+}
+
+/// A non-zero seed from the system clock (a clock before 1970 gives a
+/// fixed one: the draw is then merely repeatable).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos.max(1)
 }
 
 fn parse_opt<T: std::str::FromStr>(w: Option<&&str>, what: &str) -> Result<Option<T>, String> {

@@ -152,7 +152,7 @@ fn xboard_options_show_their_current_values() {
         .iter()
         .filter(|l| l.starts_with("feature option="))
         .collect();
-    assert_eq!(shown.len(), 8, "{features:?}");
+    assert_eq!(shown.len(), 12, "{features:?}");
     assert!(!shown.iter().any(|l| l.contains("Hash -spin")));
     assert!(e.ask("option MultiPV=3", "ping 1", "pong 1").is_empty());
     let bad = e.ask("option MultiPV=0", "ping 2", "pong 2");

@@ -142,6 +142,14 @@ pub struct Settings {
     pub ponder: bool,
     /// Principal variations to report.
     pub multipv: usize,
+    /// `Skill Level`, 0–20.
+    pub skill_level: i64,
+    /// `UCI_LimitStrength`: play at `uci_elo` rather than `skill_level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub uci_elo: i64,
+    /// `Skill Seed` (0: the session's own seed, new each run).
+    pub skill_seed: u64,
     /// Time kept back per move for communication, ms.
     pub move_overhead_ms: u64,
     /// The game.
@@ -172,6 +180,10 @@ impl Default for Settings {
             hash_mb: search::DEFAULT_HASH_MB,
             ponder: false,
             multipv: search::DEFAULT_MULTIPV,
+            skill_level: table::MAX_SKILL_LEVEL,
+            limit_strength: false,
+            uci_elo: search::skill::MAX_ELO,
+            skill_seed: 0,
             move_overhead_ms: search::DEFAULT_MOVE_OVERHEAD_MS,
             variant: Variant::Xiangqi,
             show_wdl: false,
@@ -291,6 +303,10 @@ impl Settings {
             OptionId::ClearHash => return Ok(Effect::ClearHash),
             OptionId::Ponder => self.ponder = flag,
             OptionId::MultiPv => self.multipv = uint,
+            OptionId::SkillLevel => self.skill_level = int,
+            OptionId::LimitStrength => self.limit_strength = flag,
+            OptionId::UciElo => self.uci_elo = int,
+            OptionId::SkillSeed => self.skill_seed = uint as u64,
             OptionId::MoveOverhead => self.move_overhead_ms = uint as u64,
             OptionId::UciShowWdl => self.show_wdl = flag,
             OptionId::ResignScore => self.end.resign_cp = small,
@@ -330,6 +346,10 @@ impl Settings {
             OptionId::Hash => self.hash_mb.to_string(),
             OptionId::Ponder => self.ponder.to_string(),
             OptionId::MultiPv => self.multipv.to_string(),
+            OptionId::SkillLevel => self.skill_level.to_string(),
+            OptionId::LimitStrength => self.limit_strength.to_string(),
+            OptionId::UciElo => self.uci_elo.to_string(),
+            OptionId::SkillSeed => self.skill_seed.to_string(),
             OptionId::MoveOverhead => self.move_overhead_ms.to_string(),
             OptionId::UciVariant => self.variant.name().to_string(),
             OptionId::UciShowWdl => self.show_wdl.to_string(),
@@ -346,6 +366,23 @@ impl Settings {
             OptionId::EvalFileJanggi => self.eval_file_janggi.clone(),
             OptionId::ClearHash | OptionId::NewGame => String::new(),
         }
+    }
+
+    /// The strength to play: `UCI_Elo`'s level under
+    /// `UCI_LimitStrength` (as in Stockfish, it overrides `Skill Level`),
+    /// else `Skill Level`; the draw's seed is `Skill Seed`, or
+    /// `session_seed` when that is 0.
+    pub fn skill(&self, session_seed: u64) -> search::Skill {
+        let level = if self.limit_strength {
+            search::skill::level_for_elo(self.uci_elo)
+        } else {
+            self.skill_level as f64
+        };
+        let seed = match self.skill_seed {
+            0 => session_seed,
+            s => s,
+        };
+        search::Skill::new(level, seed)
     }
 
     /// The network file option of `game`.

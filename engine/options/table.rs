@@ -25,6 +25,14 @@ pub enum OptionId {
     Ponder,
     /// Principal variations reported.
     MultiPv,
+    /// Playing level, 0–20 (20: full strength).
+    SkillLevel,
+    /// Play at `UCI_Elo` instead of `Skill Level`.
+    LimitStrength,
+    /// The strength, in the calibration's Elo, when `UCI_LimitStrength`.
+    UciElo,
+    /// Seed of a weakened level's move draw (0: a new one each run).
+    SkillSeed,
     /// Time kept back per move, ms.
     MoveOverhead,
     /// The game and rule set.
@@ -139,6 +147,10 @@ pub const RANK_MODES: &[&str] = &["auto", "0-9", "1-10"];
 pub const MAX_RESIGN_CP: i64 = 100_000;
 /// Largest magnitude of `Draw Score`, cp.
 pub const MAX_DRAW_CP: i64 = 1000;
+/// `Skill Level` of full strength, its default and maximum.
+pub const MAX_SKILL_LEVEL: i64 = search::skill::FULL_LEVEL as i64;
+/// Largest `Skill Seed`: 2^31 − 1, which every GUI's spin box holds.
+pub const MAX_SKILL_SEED: i64 = i32::MAX as i64;
 
 const fn spin(default: usize, max: usize) -> Kind {
     Kind::Spin {
@@ -191,6 +203,50 @@ pub const OPTIONS: &[OptionRow] = &[
         ucci: Some("multipv"),
         xboard: true,
         kind: spin(search::DEFAULT_MULTIPV, search::MAX_MULTIPV),
+    },
+    // The strength options of Stockfish and Fairy-Stockfish, under their
+    // names, so GUIs that offer them find them. UCCI has none, so its
+    // names follow the others' lower-case style.
+    OptionRow {
+        id: OptionId::SkillLevel,
+        uci: Some("Skill Level"),
+        ucci: Some("skilllevel"),
+        xboard: true,
+        kind: Kind::Spin {
+            default: MAX_SKILL_LEVEL,
+            min: 0,
+            max: MAX_SKILL_LEVEL,
+        },
+    },
+    OptionRow {
+        id: OptionId::LimitStrength,
+        uci: Some("UCI_LimitStrength"),
+        ucci: Some("limitstrength"),
+        xboard: true,
+        kind: Kind::Check { default: false },
+    },
+    OptionRow {
+        id: OptionId::UciElo,
+        uci: Some("UCI_Elo"),
+        ucci: Some("elo"),
+        xboard: true,
+        // Default full strength: `UCI_LimitStrength` alone weakens nothing.
+        kind: Kind::Spin {
+            default: search::skill::MAX_ELO,
+            min: search::skill::MIN_ELO,
+            max: search::skill::MAX_ELO,
+        },
+    },
+    OptionRow {
+        id: OptionId::SkillSeed,
+        uci: Some("Skill Seed"),
+        ucci: Some("skillseed"),
+        xboard: true,
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: MAX_SKILL_SEED,
+        },
     },
     OptionRow {
         id: OptionId::MoveOverhead,

@@ -3,13 +3,17 @@
 use super::text::{split_setoption, ucci_lines, uci_lines, xboard_lines};
 use super::*;
 
-const IDS: [OptionId; 16] = [
+const IDS: [OptionId; 20] = [
     OptionId::UseMillisec,
     OptionId::Threads,
     OptionId::Hash,
     OptionId::ClearHash,
     OptionId::Ponder,
     OptionId::MultiPv,
+    OptionId::SkillLevel,
+    OptionId::LimitStrength,
+    OptionId::UciElo,
+    OptionId::SkillSeed,
     OptionId::MoveOverhead,
     OptionId::UciVariant,
     OptionId::UciShowWdl,
@@ -216,4 +220,39 @@ fn network_options() {
     let xb = xboard_lines(|id| s.value_text(id));
     assert!(xb.contains(&"feature option=\"EvalFileJanggi -file j.jnn\"".to_string()));
     assert!(xb.contains(&"feature option=\"Use NNUE -check 1\"".to_string()));
+}
+
+#[test]
+fn strength_options_give_the_skill() {
+    let mut s = Settings::default();
+    assert!(s.skill(5).is_full(), "full strength by default");
+    s.set(OptionId::LimitStrength, "true").unwrap();
+    assert!(s.skill(5).is_full(), "UCI_Elo's default is full strength");
+    s.set(OptionId::SkillLevel, "3").unwrap();
+    assert!(
+        s.skill(5).is_full(),
+        "UCI_LimitStrength overrides Skill Level"
+    );
+    let min = search::skill::MIN_ELO.to_string();
+    s.set(OptionId::UciElo, &min).unwrap();
+    assert_eq!(
+        s.skill(5).level(),
+        search::skill::level_for_elo(search::skill::MIN_ELO)
+    );
+    s.set(OptionId::LimitStrength, "false").unwrap();
+    assert_eq!(s.skill(5).level(), 3.0);
+    assert_eq!(s.skill(5).seed(), 5, "Skill Seed 0: the session's seed");
+    s.set(OptionId::SkillSeed, "77").unwrap();
+    assert_eq!(s.skill(5).seed(), 77);
+    for (id, bad) in [
+        (OptionId::SkillLevel, "21"),
+        (OptionId::SkillLevel, "1.5"),
+        (OptionId::UciElo, "abc"),
+        (OptionId::SkillSeed, "-1"),
+        (OptionId::LimitStrength, "2"),
+    ] {
+        let before = s.clone();
+        assert!(s.set(id, bad).is_err(), "{id} {bad}");
+        assert_eq!(s, before, "{id} {bad}: the old value stays");
+    }
 }

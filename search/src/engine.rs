@@ -9,6 +9,7 @@
 //! thread and come back when it is joined, so they persist over a game.
 
 use crate::search::{terminal_score, Completed, Shared, Worker, INF};
+use crate::skill::Skill;
 use crate::timeman;
 use crate::tt::TranspositionTable;
 use crate::{BestMove, Limits, Score, SearchInfo};
@@ -50,7 +51,13 @@ const STACK_SIZE: usize = 32 << 20;
 
 /// Signals shared between the engine object and its running search.
 struct Control {
+    /// Makes every thread unwind: set by [`Engine::stop`], the clock, a
+    /// node limit, or the main thread finishing.
     stop: AtomicBool,
+    /// Set only by [`Engine::stop`]: a ponder or infinite search that has
+    /// already stopped searching (a node limit, a weakened level's
+    /// budget) still waits for this or `ponderhit` before it answers.
+    stop_asked: AtomicBool,
     /// Pondering or `go infinite`: the search must not end on its own.
     waiting: AtomicBool,
     /// When the clock started (the `go`, or the `ponderhit`).
@@ -61,6 +68,7 @@ impl Control {
     fn new() -> Control {
         Control {
             stop: AtomicBool::new(false),
+            stop_asked: AtomicBool::new(false),
             waiting: AtomicBool::new(false),
             clock_start: Mutex::new(Instant::now()),
         }
@@ -121,6 +129,8 @@ pub struct Engine {
     threads: usize,
     multipv: usize,
     overhead_ms: u64,
+    /// The playing strength; full unless [`Engine::set_skill`] weakens it.
+    skill: Skill,
     workers: Vec<Worker>,
     control: Arc<Control>,
     handle: Option<JoinHandle<Finished>>,
@@ -146,6 +156,7 @@ impl Engine {
             threads: DEFAULT_THREADS,
             multipv: DEFAULT_MULTIPV,
             overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            skill: Skill::FULL,
             workers: (0..DEFAULT_THREADS).map(Worker::new).collect(),
             control: Arc::new(Control::new()),
             handle: None,
@@ -211,6 +222,17 @@ impl Engine {
     /// `1..=MAX_MULTIPV`.
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Play at `skill` from the next search on ([`Skill::FULL`]: full
+    /// strength, the search untouched). See [`crate::skill`].
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.skill = skill;
+    }
+
+    /// The playing strength.
+    pub fn skill(&self) -> Skill {
+        self.skill
     }
 
     /// Time kept in reserve for each move (communication delays), at most
@@ -317,6 +339,7 @@ impl Engine {
             limits,
             multipv: self.multipv,
             overhead_ms: self.overhead_ms,
+            skill: self.skill,
             go_time: Instant::now(),
         };
         let spawned = std::thread::Builder::new()
@@ -333,6 +356,7 @@ impl Engine {
 
     /// Ask the running search to stop (returns at once).
     pub fn stop(&self) {
+        self.control.stop_asked.store(true, Relaxed);
         self.control.stop.store(true, Relaxed);
     }
 
@@ -406,6 +430,7 @@ struct Job {
     limits: Limits,
     multipv: usize,
     overhead_ms: u64,
+    skill: Skill,
     go_time: Instant,
 }
 
@@ -453,12 +478,24 @@ fn search_job(
 ) -> (BestMove, Finished) {
     let Job {
         mut pos,
-        limits,
+        mut limits,
         multipv,
         overhead_ms,
+        skill,
         go_time,
         network,
     } = job;
+    // A weakened level searches its candidates within its node budget
+    // (and any tighter limit the GUI set); the user still sees as many
+    // lines as asked for.
+    let weakened = !skill.is_full();
+    let search_multipv = if weakened {
+        let budget = skill.node_budget();
+        limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        multipv.max(skill.candidates())
+    } else {
+        multipv
+    };
     tt.new_search();
     control.set_clock_start(go_time);
 
@@ -511,7 +548,8 @@ fn search_job(
         nodes: &nodes,
         limits: &limits,
         time,
-        multipv,
+        multipv: search_multipv,
+        report_multipv: multipv,
     };
     for w in &mut workers {
         w.prepare(pos.variant().game(), &root);
@@ -539,7 +577,17 @@ fn search_job(
         n.store(w.nodes, Relaxed);
     }
     let total = shared.total_nodes();
-    let best = pick_best(&workers, multipv, limits.depth.is_some());
+    let mut best = pick_best(&workers, search_multipv, limits.depth.is_some());
+    let mut drawn = false;
+    if weakened && best.lines.len() > 1 {
+        let scores: Vec<i32> = best.lines.iter().map(|l| l.score).collect();
+        let i = skill.choose(&scores, pos.hash_key());
+        if i > 0 {
+            best.score = best.lines[i].score;
+            best.pv = best.lines[i].pv.clone();
+            drawn = true;
+        }
+    }
     let best_move = best
         .pv
         .first()
@@ -557,6 +605,27 @@ fn search_job(
         }
     }
     let score = if best.depth > 0 { best.score } else { 0 };
+    if drawn {
+        // The GUI's last line is the one played: its pv starts with the
+        // `bestmove`, and its second move is the ponder move.
+        let mut pv = best.pv.clone();
+        if pv.len() < 2 {
+            pv.extend(ponder);
+        }
+        let ms = go_time.elapsed().as_millis() as u64;
+        on_info(&SearchInfo {
+            depth: best.depth.max(1) as u32,
+            seldepth: best.depth.max(1) as u32,
+            multipv: 1,
+            score: Score::from_internal(score.clamp(-INF + 1, INF - 1)),
+            bound: crate::Bound::Exact,
+            nodes: total,
+            nps: total * 1000 / ms.max(1),
+            hashfull: tt.hashfull(),
+            time_ms: ms,
+            pv,
+        });
+    }
     let result = BestMove {
         best: best_move,
         ponder,
@@ -577,7 +646,10 @@ fn wait_for_release(control: &Control, limits: &Limits) {
     if !(limits.infinite || limits.ponder) {
         return;
     }
-    while control.waiting.load(Relaxed) && !control.stop.load(Relaxed) {
+    // Not `stop`: a node limit sets that too, and a ponder search that has
+    // used its nodes must still wait for the GUI's word (UCI forbids a
+    // `bestmove` before `ponderhit` or `stop`).
+    while control.waiting.load(Relaxed) && !control.stop_asked.load(Relaxed) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }

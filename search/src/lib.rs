@@ -31,6 +31,7 @@
 //! - [`params`]: every search constant a tuner may move (margins,
 //!   reductions, aspiration, history, time use), one table per game;
 //!   constants in a normal build, run-time values with feature `tune`.
+//! - [`skill`]: playing below full strength (`Skill Level`, `UCI_Elo`).
 //! - [`bench`]: the fixed-position benchmark.
 
 pub mod bench;
@@ -41,6 +42,7 @@ mod history;
 mod movepick;
 pub mod params;
 mod search;
+pub mod skill;
 mod timeman;
 mod tt;
 
@@ -51,6 +53,7 @@ pub use engine::{
 };
 pub use eval::{eval_trace, evaluate};
 pub use nnue::{LoadError, Network};
+pub use skill::Skill;
 
 use movegen::Move;
 

@@ -229,6 +229,35 @@ fn ponder_finishes_after_ponderhit() {
 }
 
 #[test]
+fn ponder_and_infinite_wait_after_a_node_limit() {
+    // A node limit ends the searching, not the wait: UCI allows no
+    // `bestmove` before `ponderhit` (ponder) or `stop` (infinite).
+    let pos = Position::startpos(Variant::Xiangqi);
+    for ponder in [true, false] {
+        let mut engine = Engine::new();
+        let limits = Limits {
+            ponder,
+            infinite: !ponder,
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        let rx = start(&mut engine, &pos, limits);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(rx.try_recv().is_err(), "no answer before the GUI's word");
+        if ponder {
+            engine.ponderhit();
+        } else {
+            engine.stop();
+        }
+        let (b, _) = rx
+            .recv_timeout(Duration::from_secs(2))
+            .expect("an answer once released");
+        assert!(pos.is_legal(b.best.expect("a move")));
+        engine.wait();
+    }
+}
+
+#[test]
 fn immediate_stop_and_no_moves() {
     let mut engine = Engine::new();
     let pos = Position::startpos(Variant::Janggi);

@@ -33,6 +33,7 @@ use crate::correction::CorrectionHistory;
 use crate::history::{CounterMoves, History};
 use crate::movepick::OrderHints;
 use crate::params::{self, Param};
+use crate::skill::Line;
 use crate::timeman::TimeBounds;
 use crate::tt::TranspositionTable;
 use crate::{Bound, Limits, Score, SearchInfo, MATE, MATE_BOUND, MAX_PLY};
@@ -67,7 +68,11 @@ pub(crate) struct Shared<'a> {
     pub nodes: &'a [AtomicU64],
     pub limits: &'a Limits,
     pub time: Option<TimeBounds>,
+    /// Lines searched.
     pub multipv: usize,
+    /// Lines reported (the user's MultiPV): fewer than searched when a
+    /// weakened level searches more candidates than the GUI asked for.
+    pub report_multipv: usize,
 }
 
 impl Shared<'_> {
@@ -101,6 +106,9 @@ pub(crate) struct Completed {
     pub depth: i32,
     pub score: i32,
     pub pv: Vec<Move>,
+    /// With MultiPV, every line of the iteration, best first (empty
+    /// otherwise): the candidates of a weakened level's draw.
+    pub lines: Vec<Line>,
 }
 
 /// One thread's search state. History tables persist between searches of
@@ -226,13 +234,26 @@ impl Worker {
                 break;
             }
             let best = &self.root_moves[0];
+            let lines = if multipv > 1 {
+                self.root_moves[..multipv]
+                    .iter()
+                    .filter(|r| r.score > -INF)
+                    .map(|r| Line {
+                        score: r.score,
+                        pv: r.pv.clone(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             self.completed = Completed {
                 depth,
                 score: best.score,
                 pv: best.pv.clone(),
+                lines,
             };
             if let Some(f) = on_info.as_deref_mut() {
-                for i in 0..multipv {
+                for i in 0..multipv.min(sh.report_multipv) {
                     let info = self.info(sh, depth, i, Bound::Exact);
                     f(&info);
                 }
@@ -359,6 +380,9 @@ impl Worker {
     ) {
         // Bound lines only after a while, as Stockfish does, to keep the
         // output of fast searches short.
+        if self.pv_idx >= sh.report_multipv {
+            return;
+        }
         if let Some(f) = on_info.as_deref_mut() {
             if sh.go_time.elapsed().as_millis() > 2_000 {
                 f(&self.info(sh, depth, self.pv_idx, bound));
