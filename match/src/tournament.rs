@@ -92,6 +92,26 @@ fn opening_for(cfg: &MatchConfig, book: &[Opening], group: u32) -> Opening {
     }
 }
 
+/// A warning when the schedule uses the book's openings more than once
+/// while every engine plays without a clock (`nodes=` or `depth=`): a
+/// deterministic engine then replays the same games, which add no
+/// information but count in the Elo error bar and the SPRT as if they did.
+fn replay_warning(cfg: &MatchConfig, book_len: usize) -> Option<String> {
+    let clockless = cfg
+        .engines
+        .iter()
+        .all(|e| e.tc.clock.is_none() && e.tc.movetime_ms.is_none() && !e.tc.is_unlimited());
+    let per_round = encounters(cfg).len() as u64 * u64::from(cfg.games);
+    let groups = (u64::from(cfg.rounds) * per_round).div_ceil(u64::from(cfg.repeat.max(1)));
+    (clockless && book_len > 0 && groups > book_len as u64).then(|| {
+        format!(
+            "warning: {groups} opening groups from a book of {book_len} openings without a clock: \
+             repeated openings replay the same games (use a larger book, fewer rounds, or \
+             generated openings: no -openings, -randomplies N)"
+        )
+    })
+}
+
 /// Every game of the match in order: rounds, encounters, games; colours
 /// alternate, `-repeat` consecutive games share an opening. Returns the
 /// games of this run's `-shard` (game `k` from 0 is the job numbered
@@ -276,6 +296,9 @@ fn start_workers(
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let book = openings::load(&cfg.openings, cfg.variant, cfg.seed).map_err(|e| e.to_string())?;
     let (jobs, layout) = schedule(cfg, &book);
+    if let Some(w) = replay_warning(cfg, book.len()) {
+        eprintln!("{w}");
+    }
     if !cfg.shard.is_whole() {
         println!(
             "Shard {}: {} of the match's {} games (MatchId {:016x})",
@@ -299,4 +322,36 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let summary = progress.finish();
     report::final_report(cfg, &summary);
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(words: &str) -> MatchConfig {
+        let args: Vec<String> = words.split_whitespace().map(String::from).collect();
+        crate::cli::parse(&args).expect("valid command line")
+    }
+
+    /// Fixed-node games from a book warn once the openings run out, and
+    /// not before; a clock or generated openings never warn.
+    #[test]
+    fn replayed_openings_warn_without_a_clock() {
+        let base = "-engine cmd=a -engine cmd=b -games 2 -repeat";
+        let nodes = config(&format!("{base} -rounds 100 -each nodes=1000"));
+        assert!(
+            replay_warning(&nodes, 100).is_none(),
+            "100 pairs, 100 openings"
+        );
+        let w = replay_warning(&nodes, 99).expect("100 pairs, 99 openings");
+        assert!(
+            w.contains("100 opening groups") && w.contains("99 openings"),
+            "{w}"
+        );
+        let depth = config(&format!("{base} -rounds 100 -each depth=8"));
+        assert!(replay_warning(&depth, 10).is_some());
+        let clock = config(&format!("{base} -rounds 100 -each tc=10+0.1"));
+        assert!(replay_warning(&clock, 10).is_none());
+        assert!(replay_warning(&nodes, 0).is_none(), "generated openings");
+    }
 }
