@@ -17,6 +17,17 @@ use crate::player::PonderStats;
 use crate::stats::{Score, Sprt, SprtResult};
 use crate::tournament::{encounters, Done, Summary};
 
+/// cutechess-cli's SPRT line: the LLR, its share of the upper bound, and
+/// the bounds.
+fn sprt_status(t: &Sprt, llr: f64) -> String {
+    format!(
+        "SPRT: llr {llr:.2} ({:.1}%), lbound {:.2}, ubound {:.2}",
+        100.0 * llr / t.upper,
+        t.lower,
+        t.upper
+    )
+}
+
 /// The SPRT of the match: only a match of two engines has one, and a shard
 /// has none (it sees only part of the games: the merge of the shards
 /// applies the test).
@@ -234,7 +245,7 @@ impl<'a> Progress<'a> {
     }
 
     /// The game's line, the running score and, every `-ratinginterval`
-    /// games, the Elo line.
+    /// games, the Elo line and (with `-sprt`) the running LLR.
     fn print_game(&self, Done { job, rec }: &Done) {
         let names = &self.names;
         println!(
@@ -266,6 +277,9 @@ impl<'a> Progress<'a> {
                 100.0 * s.los(),
                 100.0 * s.draw_ratio()
             );
+            if let Some(t) = self.sprt {
+                println!("{}", sprt_status(&t, t.decide(&s).0));
+            }
         }
     }
 
@@ -312,10 +326,8 @@ impl<'a> Progress<'a> {
             return false;
         }
         println!(
-            "SPRT: llr {llr:.2} ({:.1}%), lbound {:.2}, ubound {:.2} - {} was accepted",
-            100.0 * llr / t.upper,
-            t.lower,
-            t.upper,
+            "{} - {} was accepted",
+            sprt_status(&t, llr),
             if verdict == SprtResult::H1 {
                 "H1"
             } else {
@@ -452,5 +464,18 @@ fn report_ends(names: &[&str], s: &Summary) {
     }
     if s.aborted {
         println!("Match stopped early after an engine failure.");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The running and the final SPRT line read as cutechess-cli's.
+    #[test]
+    fn sprt_line() {
+        let t = Sprt::new(0.0, 10.0, 0.05, 0.05);
+        let line = sprt_status(&t, t.upper / 2.0);
+        assert_eq!(line, "SPRT: llr 1.47 (50.0%), lbound -2.94, ubound 2.94");
     }
 }
