@@ -133,11 +133,12 @@ impl Score {
         Some((mu, var, n))
     }
 
-    /// Elo difference and its 95% error bar (from the pairs when all
-    /// games are paired, else from single games).
+    /// Elo difference and its 95% error bar: from the completed pairs
+    /// when there are any (as the LLR is; the games of a pair still being
+    /// played wait for it), else from single games.
     pub fn elo(&self) -> Option<Estimate> {
         let pairs: u32 = self.penta.iter().sum();
-        let (mu, var, n) = if pairs > 0 && 2 * pairs == self.games() {
+        let (mu, var, n) = if pairs > 0 {
             self.pentanomial()?
         } else {
             self.trinomial()?
@@ -294,6 +295,24 @@ mod tests {
         assert!((elo_from_score(0.75) - 190.848_501_887_865).abs() < 1e-6);
         assert!((score_from_elo(elo_from_score(0.3)) - 0.3).abs() < 1e-12);
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    /// With pairs, the estimate comes from the completed pairs only, so
+    /// the game of a pair still being played does not switch it to the
+    /// single-game formula.
+    #[test]
+    fn an_open_pair_keeps_the_pair_estimate() {
+        let mut s = Score::default();
+        for (a, b) in [(2, 0), (2, 1), (1, 1), (2, 2), (0, 1), (2, 1)] {
+            s.add_game(a);
+            s.add_game(b);
+            s.add_pair(a + b);
+        }
+        let paired = s.elo().unwrap();
+        s.add_game(2);
+        let open = s.elo().unwrap();
+        assert_eq!(paired.elo, open.elo);
+        assert_eq!(paired.error, open.error);
     }
 
     #[test]
