@@ -1,27 +1,13 @@
 //! The Engine API: legal best moves, reproducibility, stop, infinite,
 //! MultiPV, searchmoves, no-move positions and multi-threaded stress.
 
+mod search_common;
+
 use movegen::{Position, Ranks, Variant};
 use search::{BestMove, Engine, Limits, SearchInfo};
-use std::sync::{mpsc, Arc, Mutex};
+use search_common::{reference_positions, run};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-fn run(engine: &mut Engine, pos: &Position, limits: Limits) -> (BestMove, Vec<SearchInfo>) {
-    let infos = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&infos);
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        pos,
-        limits,
-        Box::new(move |i| sink.lock().unwrap().push(i.clone())),
-        Box::new(move |b| drop(tx.send(b))),
-    );
-    engine.wait();
-    let b = rx.recv().expect("on_done ran");
-    assert!(rx.try_recv().is_err(), "on_done ran once");
-    let v = infos.lock().unwrap().clone();
-    (b, v)
-}
 
 /// Start a search and return at once; the receiver gets the result and the
 /// moment it was reported.
@@ -45,21 +31,6 @@ fn infinite() -> Limits {
         infinite: true,
         ..Limits::default()
     }
-}
-
-fn reference_positions(step: usize) -> Vec<Position> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/moves.txt"
-    ))
-    .expect("moves.txt");
-    text.lines()
-        .step_by(step)
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Position::from_fen(f[1], f[0].parse::<Variant>().expect("variant")).expect("fen")
-        })
-        .collect()
 }
 
 #[test]

@@ -1,41 +1,19 @@
 //! Weakened levels ([`search::Skill`]): legal moves that are not always
 //! the best, reproducible draws, the reported line and pondering.
 
+mod search_common;
+
 use movegen::{Position, Variant};
-use search::{BestMove, Engine, Limits, SearchInfo, Skill};
-use std::sync::{mpsc, Arc, Mutex};
+use search::{Engine, Limits, SearchInfo, Skill};
+use search_common::{reference_positions, run};
+use std::sync::mpsc;
 use std::time::Duration;
 
-fn run(engine: &mut Engine, pos: &Position, limits: Limits) -> (BestMove, Vec<SearchInfo>) {
-    let infos = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&infos);
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        pos,
-        limits,
-        Box::new(move |i| sink.lock().unwrap().push(i.clone())),
-        Box::new(move |b| drop(tx.send(b))),
-    );
-    engine.wait();
-    let b = rx.recv().expect("on_done ran");
-    let v = infos.lock().unwrap().clone();
-    (b, v)
-}
-
-/// Every `step`-th position of the reference list, both games.
+/// Every `step`-th reference position with a choice of moves.
 fn positions(step: usize) -> Vec<Position> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/moves.txt"
-    ))
-    .expect("moves.txt");
-    text.lines()
-        .step_by(step)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let pos = Position::from_fen(f[1], f[0].parse::<Variant>().ok()?).ok()?;
-            (pos.legal_moves().len() > 1).then_some(pos)
-        })
+    reference_positions(step)
+        .into_iter()
+        .filter(|p| p.legal_moves().len() > 1)
         .collect()
 }
 
