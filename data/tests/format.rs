@@ -188,6 +188,9 @@ fn summary_counts_games_results_and_positions() {
         s.add(&r);
     }
     assert_eq!((s.games(), s.positions()), (2, 10));
+    // The second game repeats the first game's five positions.
+    assert_eq!(s.duplicates(Variant::Xiangqi), 5);
+    assert_eq!(s.duplicates(Variant::Janggi), 0);
     assert_eq!(
         s.results(Variant::Xiangqi),
         [
@@ -203,6 +206,10 @@ fn summary_counts_games_results_and_positions() {
     );
     assert!(
         text.contains("first player 1 won (50.0%), 1 drawn"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5 positions (50.0%) stand earlier in the data (same board and side to move); 5 distinct"),
         "{text}"
     );
 }

@@ -77,8 +77,8 @@ the game's number, to FILE (binary format: the data crate's documentation; docs/
   --classical        search with the classical evaluation
   --quiet            no progress line (games, positions, positions/s, ETA)
 Rerunning the same command continues FILE after its last complete game.
-  --stats FILE...    games, positions, results, plies per game, flags and a
-                     score histogram per variant";
+  --stats FILE...    games, positions, results, plies per game, flags,
+                     repeated positions and a score histogram per variant";
 
 const TUNE: &str = "\
 usage: jiang tune [--variant V] [--lambda L] [--passes N] [--every N]
