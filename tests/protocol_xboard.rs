@@ -25,6 +25,15 @@ fn fen_now(e: &mut Jiang) -> String {
         .to_string()
 }
 
+/// The first of `moves` that is legal in the Xiangqi position `fen`.
+fn first_legal<'a>(fen: &str, moves: &[&'a str]) -> &'a str {
+    moves
+        .iter()
+        .copied()
+        .find(|m| legal_in(fen, Variant::Xiangqi, m, Ranks::ZeroBased))
+        .unwrap_or_else(|| panic!("none of {moves:?} is legal in {fen}"))
+}
+
 fn engine_move(e: &mut Jiang) -> String {
     let l = e.until_prefix("move ");
     l["move ".len()..].to_string()
@@ -83,14 +92,17 @@ fn plays_a_game_and_keeps_state_on_bad_input() {
         ["Error (unknown command): frobnicate"]
     );
     assert_eq!(fen_now(&mut e), fen);
-    // Force mode: moves are only recorded.
+    // Force mode: moves are only recorded. Which moves are legal depends
+    // on the engine's reply above: take the first legal of a few.
     ask(&mut e, "force");
-    assert!(ask(&mut e, "usermove b0c2").is_empty());
-    assert!(ask(&mut e, "usermove b9c7").is_empty());
+    let red = first_legal(&fen, &["b0c2", "h0g2", "a0a1", "i0i1"]);
+    assert!(ask(&mut e, &format!("usermove {red}")).is_empty());
+    let black = first_legal(&fen_now(&mut e), &["b9c7", "h9g7", "a9a8", "i9i8"]);
+    assert!(ask(&mut e, &format!("usermove {black}")).is_empty());
     // undo / remove take moves back.
     ask(&mut e, "remove");
     assert_eq!(fen_now(&mut e), fen);
-    ask(&mut e, "usermove b0c2");
+    ask(&mut e, &format!("usermove {red}"));
     ask(&mut e, "undo");
     assert_eq!(fen_now(&mut e), fen);
     // go: the engine plays the side to move.
