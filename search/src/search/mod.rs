@@ -118,6 +118,8 @@ pub(crate) struct Worker {
     history: History,
     /// Quiet moves' history after the moves one and two plies back.
     cont: ContinuationHistory,
+    /// Whether this search's game uses `cont` (`GameSearch`).
+    cont_on: bool,
     counters: CounterMoves,
     /// What the search learnt about the static evaluation's errors.
     correction: CorrectionHistory,
@@ -144,6 +146,7 @@ impl Worker {
             id,
             history: History::new(),
             cont: ContinuationHistory::new(),
+            cont_on: false,
             counters: CounterMoves::new(),
             correction: CorrectionHistory::new(),
             reductions: Reductions::new(Game::Xiangqi),
@@ -177,6 +180,7 @@ impl Worker {
     /// Prepare for a new search of a position of `game` over `root` moves.
     pub fn prepare(&mut self, game: Game, root: &[Move]) {
         self.reductions.prepare(game);
+        self.cont_on = pruning::game_search_of(game).continuation_history;
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -564,20 +568,23 @@ impl Worker {
     ) -> OrderHints<'_> {
         OrderHints {
             history: self.history.side(side),
-            cont: self.continuations(ply).map(|p| p.map(|pt| self.cont.after(pt))),
+            cont: self
+                .continuations(ply)
+                .map(|p| p.map(|pt| self.cont.after(pt))),
             killers,
             counter,
         }
     }
 
     /// The moves one and two plies before the node of `ply` on the current
-    /// path (`None` before the root, or for a null move or a pass).
+    /// path (`None` before the root, or for a null move or a pass; none at
+    /// all in a game whose search does not use the continuation history).
     #[inline]
     fn continuations(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let back = |n: usize| {
-            ply.checked_sub(n)
-                .and_then(|p| self.stack.at(p).played)
-        };
+        if !self.cont_on {
+            return [None; 2];
+        }
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack.at(p).played);
         [back(1), back(2)]
     }
 
