@@ -1,13 +1,15 @@
 //! Move-ordering statistics learnt during the search: the butterfly
 //! history (how often a quiet move from one point to another caused a
-//! cut-off) and the countermove table (the quiet move that refuted a given
-//! previous move).
+//! cut-off), the continuation history (the same for a quiet move by a
+//! given piece to a given point, after a given earlier move of the line)
+//! and the countermove table (the quiet move that refuted a given previous
+//! move).
 //!
 //! The tables are indexed by `Move` and `Piece` here, and only here, so the
 //! search and the move picker never compute a raw table index.
 
 use crate::params::{self, Param};
-use movegen::{Color, Game, Move, Piece, SQUARES};
+use movegen::{Color, Game, Move, Piece, Position, Square, SQUARES};
 
 /// Most a history value can reach in magnitude: updates are scaled so
 /// that a value approaches this bound but never crosses it (gravity).
@@ -40,10 +42,18 @@ impl SideHistory {
     /// `-HISTORY_MAX..=HISTORY_MAX` and old successes fade.
     #[inline]
     pub fn update(&mut self, m: Move, bonus: i32) {
-        let h = &mut self.0[Self::slot(m)];
-        let v = i32::from(*h);
-        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        gravity(&mut self.0[Self::slot(m)], bonus);
     }
+}
+
+/// Move the history value `h` by `bonus` (negative for a malus), with
+/// gravity: the closer the value already is to the bound in the bonus's
+/// direction, the less it moves, so it never leaves
+/// `-HISTORY_MAX..=HISTORY_MAX` and old successes fade.
+#[inline]
+fn gravity(h: &mut i16, bonus: i32) {
+    let v = i32::from(*h);
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 /// Butterfly history of both sides.
@@ -82,6 +92,99 @@ impl History {
     pub fn age(&mut self) {
         for h in self.0.iter_mut() {
             for v in h.0.iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+}
+
+/// Which piece moved to which point: what the continuation history knows
+/// of a move (the same piece arriving on the same point makes the same
+/// threats, wherever it came from).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct PieceTo(u16);
+
+impl PieceTo {
+    /// `piece` moving to `to`.
+    #[inline]
+    pub fn new(piece: Piece, to: Square) -> PieceTo {
+        PieceTo((piece.index() * SQUARES + to.index()) as u16)
+    }
+
+    /// The quiet move `m` of the position `pos` (`None` for a pass, which
+    /// moves no piece).
+    #[inline]
+    pub fn of(pos: &Position, m: Move) -> Option<PieceTo> {
+        if m.is_pass() {
+            return None;
+        }
+        pos.piece_at(m.from()).map(|p| PieceTo::new(p, m.to()))
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Number of (piece, point) pairs: 16 piece codes (both colours) by 90
+/// points.
+const PIECE_TO: usize = 16 * SQUARES;
+
+/// The continuation history after one earlier move: a value per (piece,
+/// point) of the quiet move now considered.
+#[derive(Clone)]
+pub(crate) struct PieceToHistory([i16; PIECE_TO]);
+
+impl PieceToHistory {
+    /// The value of the move `pt`.
+    #[inline]
+    pub fn get(&self, pt: PieceTo) -> i16 {
+        self.0[pt.index()]
+    }
+
+    /// Move the value of `pt` by `bonus`, with gravity.
+    #[inline]
+    fn update(&mut self, pt: PieceTo, bonus: i32) {
+        gravity(&mut self.0[pt.index()], bonus);
+    }
+}
+
+/// Continuation history: for each earlier move (piece, point), how often
+/// each quiet move (piece, point) caused a cut-off after it. One table
+/// serves both sides and every distance back (the search reads it one and
+/// two plies back): the piece codes carry the colours.
+pub(crate) struct ContinuationHistory(Box<[PieceToHistory]>);
+
+impl ContinuationHistory {
+    /// Empty tables.
+    pub fn new() -> ContinuationHistory {
+        ContinuationHistory(vec![PieceToHistory([0; PIECE_TO]); PIECE_TO].into_boxed_slice())
+    }
+
+    /// The table after the earlier move `prev`.
+    #[inline]
+    pub fn after(&self, prev: PieceTo) -> &PieceToHistory {
+        &self.0[prev.index()]
+    }
+
+    /// Move the value of `pt` after `prev` by `bonus`, with gravity.
+    #[inline]
+    pub fn update(&mut self, prev: PieceTo, pt: PieceTo, bonus: i32) {
+        self.0[prev.index()].update(pt, bonus);
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        for t in self.0.iter_mut() {
+            t.0.fill(0);
+        }
+    }
+
+    /// Halve every value, as [`History::age`] does.
+    pub fn age(&mut self) {
+        for t in self.0.iter_mut() {
+            for v in t.0.iter_mut() {
                 *v /= 2;
             }
         }

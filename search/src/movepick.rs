@@ -15,7 +15,7 @@
 //! and repeated selection would cost quadratic time there.
 
 use crate::eval::params::{Pair, JANGGI, XIANGQI};
-use crate::history::SideHistory;
+use crate::history::{PieceTo, PieceToHistory, SideHistory};
 use arrayvec::ArrayVec;
 use movegen::ByGame;
 use movegen::{Move, MoveList, PieceKind, Position, SeeValues, MAX_MOVES};
@@ -83,6 +83,9 @@ const SELECTION_PICKS: usize = 3;
 pub(crate) struct OrderHints<'a> {
     /// Butterfly history of the side to move.
     pub history: &'a SideHistory,
+    /// Continuation history after the moves one and two plies back, where
+    /// there are such moves.
+    pub cont: [Option<&'a PieceToHistory>; 2],
     /// Killers of this ply.
     pub killers: [Option<Move>; 2],
     /// Countermove to the previous move.
@@ -173,7 +176,7 @@ impl MovePicker {
                     s - CAPTURE_SCORE + BAD_CAPTURE_SCORE
                 }
             } else {
-                quiet_score(m, ord)
+                quiet_score(pos, m, ord)
             };
             p.list.push(Scored { mv: m, score });
         }
@@ -236,7 +239,7 @@ impl MovePicker {
                 Stage::GenQuiets => {
                     let mut moves = MoveList::new();
                     pos.push_legal_quiets(&mut moves);
-                    self.fill(&moves, |m| quiet_score(m, ord));
+                    self.fill(&moves, |m| quiet_score(pos, m, ord));
                     self.stage = Stage::Rest;
                 }
                 Stage::Rest => match self.pick() {
@@ -354,9 +357,11 @@ fn capture_score(pos: &Position, m: Move, victim: PieceKind) -> i32 {
     CAPTURE_SCORE + order_value(victim) * 16 - attacker
 }
 
-/// Killer, countermove or history score of a quiet move.
+/// Killer, countermove or history score of a quiet move: the butterfly
+/// value plus the continuation values one and two plies back (each within
+/// 16 bits, so the sum stays far below the killers).
 #[inline]
-fn quiet_score(m: Move, ord: &OrderHints) -> i32 {
+fn quiet_score(pos: &Position, m: Move, ord: &OrderHints) -> i32 {
     if Some(m) == ord.killers[0] {
         KILLER1
     } else if Some(m) == ord.killers[1] {
@@ -364,7 +369,13 @@ fn quiet_score(m: Move, ord: &OrderHints) -> i32 {
     } else if Some(m) == ord.counter {
         COUNTER
     } else {
-        i32::from(ord.history.get(m))
+        let mut s = i32::from(ord.history.get(m));
+        if let Some(pt) = PieceTo::of(pos, m) {
+            for t in ord.cont.iter().flatten() {
+                s += i32::from(t.get(pt));
+            }
+        }
+        s
     }
 }
 
@@ -413,6 +424,7 @@ mod tests {
             for tt in [None, legal.first().copied(), legal.last().copied()] {
                 let ord = OrderHints {
                     history: &history,
+                    cont: [None; 2],
                     killers: [legal.get(5).copied(), None],
                     counter: None,
                 };

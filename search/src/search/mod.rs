@@ -30,7 +30,7 @@ mod stack;
 pub(crate) use rules::terminal_score;
 
 use crate::correction::CorrectionHistory;
-use crate::history::{CounterMoves, History};
+use crate::history::{ContinuationHistory, CounterMoves, History, PieceTo};
 use crate::movepick::OrderHints;
 use crate::params::{self, Param};
 use crate::skill::Line;
@@ -116,6 +116,10 @@ pub(crate) struct Completed {
 pub(crate) struct Worker {
     pub id: usize,
     history: History,
+    /// Quiet moves' history after the moves one and two plies back.
+    cont: ContinuationHistory,
+    /// Whether this search's game uses `cont` (`GameSearch`).
+    cont_on: bool,
     counters: CounterMoves,
     /// What the search learnt about the static evaluation's errors.
     correction: CorrectionHistory,
@@ -141,6 +145,8 @@ impl Worker {
         Worker {
             id,
             history: History::new(),
+            cont: ContinuationHistory::new(),
+            cont_on: false,
             counters: CounterMoves::new(),
             correction: CorrectionHistory::new(),
             reductions: Reductions::new(Game::Xiangqi),
@@ -160,6 +166,7 @@ impl Worker {
     /// Forget everything learnt in this game.
     pub fn clear(&mut self) {
         self.history.clear();
+        self.cont.clear();
         self.counters.clear();
         self.correction.clear();
     }
@@ -173,6 +180,7 @@ impl Worker {
     /// Prepare for a new search of a position of `game` over `root` moves.
     pub fn prepare(&mut self, game: Game, root: &[Move]) {
         self.reductions.prepare(game);
+        self.cont_on = pruning::game_search_of(game).continuation_history;
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -189,6 +197,7 @@ impl Worker {
             .collect();
         self.stack.clear_killers();
         self.history.age();
+        self.cont.age();
     }
 
     // ----- iterative deepening ----------------------------------------
@@ -547,20 +556,36 @@ impl Worker {
         }
     }
 
-    /// The ordering tables for `side` at a node with these killers and
-    /// countermove.
+    /// The ordering tables for `side` at the node of `ply` with these
+    /// killers and countermove.
     #[inline]
     fn ordering(
         &self,
         side: Color,
+        ply: usize,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
     ) -> OrderHints<'_> {
         OrderHints {
             history: self.history.side(side),
+            cont: self
+                .continuations(ply)
+                .map(|p| p.map(|pt| self.cont.after(pt))),
             killers,
             counter,
         }
+    }
+
+    /// The moves one and two plies before the node of `ply` on the current
+    /// path (`None` before the root, or for a null move or a pass; none at
+    /// all in a game whose search does not use the continuation history).
+    #[inline]
+    fn continuations(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        if !self.cont_on {
+            return [None; 2];
+        }
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack.at(p).played);
+        [back(1), back(2)]
     }
 
     // ----- moves ------------------------------------------------------------
@@ -572,6 +597,8 @@ impl Worker {
     fn make(&mut self, pos: &mut Position, sh: &Shared, m: Move) {
         sh.tt.prefetch(pos.key_after(m));
         self.evaluator.push_move(pos, m, self.stack.ply());
+        let ply = self.stack.ply();
+        self.stack.at_mut(ply).played = PieceTo::of(pos, m);
         self.stack.push();
         pos.make_move(m);
         self.evaluator.debug_check(pos, self.stack.ply());
@@ -590,6 +617,8 @@ impl Worker {
     #[inline]
     fn make_null(&mut self, pos: &mut Position) {
         self.evaluator.push_null(self.stack.ply());
+        let ply = self.stack.ply();
+        self.stack.at_mut(ply).played = None;
         self.stack.push();
         pos.make_null();
         self.evaluator.debug_check(pos, self.stack.ply());

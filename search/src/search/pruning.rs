@@ -23,22 +23,33 @@ use movegen::{ByGame, Color, Game, Move, MoveList, PieceKind, Position};
 pub(crate) struct GameSearch {
     /// Whether the singular-extension test ([`Worker::singular`]) is made.
     pub singular_extension: bool,
+    /// Whether quiet moves are ordered and rewarded by the continuation
+    /// history one and two plies back (`crate::history::ContinuationHistory`).
+    pub continuation_history: bool,
 }
 
 /// Each game's search settings (Janggi's for every rule set).
 static GAME_SEARCH: ByGame<GameSearch> = ByGame::new(
     GameSearch {
         singular_extension: true,
+        continuation_history: false,
     },
     GameSearch {
         singular_extension: false,
+        continuation_history: true,
     },
 );
 
 /// The search settings of the position's game.
 #[inline]
 pub(crate) fn game_search(pos: &Position) -> &'static GameSearch {
-    GAME_SEARCH.get(pos.variant().game())
+    game_search_of(pos.variant().game())
+}
+
+/// The search settings of `game`.
+#[inline]
+pub(crate) fn game_search_of(game: Game) -> &'static GameSearch {
+    GAME_SEARCH.get(game)
 }
 
 /// Reverse futility: far above beta at low depth, a quiet move will not

@@ -8,7 +8,7 @@ use super::pruning::{
 use super::rules::{bikjang_stands, rule_end_score, terminal_score};
 use super::{Shared, Worker, INF, MAX_DEPTH};
 use crate::correction::CorrectionKeys;
-use crate::history::history_bonus;
+use crate::history::{history_bonus, PieceTo};
 use crate::movepick::{capture_victim, MovePicker};
 use crate::params::{self, Param};
 use crate::tt::{TtBound, TtEntry};
@@ -179,7 +179,7 @@ impl Worker {
         let mut picker = match &moves {
             Some(list) => {
                 let killers = self.stack.at(ply).killers;
-                let ord = self.ordering(pos.side_to_move(), killers, node.counter);
+                let ord = self.ordering(pos.side_to_move(), ply, killers, node.counter);
                 MovePicker::all(pos, list, tt_move, &ord)
             }
             None => MovePicker::main(tt_move),
@@ -302,7 +302,7 @@ impl Worker {
         let mut count = 0;
         loop {
             let killers = self.stack.at(node.ply).killers;
-            let ord = self.ordering(us, killers, node.counter);
+            let ord = self.ordering(us, node.ply, killers, node.counter);
             let Some((m, ord_score)) = picker.next(pos, &ord) else {
                 break;
             };
@@ -420,8 +420,9 @@ impl Worker {
     }
 
     /// A quiet move `m` caused a cut-off at `node` after the quiet moves
-    /// `tried`: reward it in the history and punish those, and make it a
-    /// killer and the countermove of the previous move.
+    /// `tried`: reward it in the butterfly and continuation histories and
+    /// punish those, and make it a killer and the countermove of the
+    /// previous move.
     fn update_quiet_stats(&mut self, pos: &Position, m: Move, node: &Node, tried: &[Move]) {
         let bonus = history_bonus(pos.variant().game(), node.depth);
         let hist = self.history.side_mut(pos.side_to_move());
@@ -429,6 +430,16 @@ impl Worker {
         for &q in tried {
             if q != m {
                 hist.update(q, -bonus);
+            }
+        }
+        for prev in self.continuations(node.ply).into_iter().flatten() {
+            if let Some(pt) = PieceTo::of(pos, m) {
+                self.cont.update(prev, pt, bonus);
+            }
+            for &q in tried {
+                if let Some(pt) = PieceTo::of(pos, q).filter(|_| q != m) {
+                    self.cont.update(prev, pt, -bonus);
+                }
             }
         }
         let k = &mut self.stack.at_mut(node.ply).killers;

@@ -103,7 +103,7 @@ impl Worker {
             .filter(|&m| (forced || capture_victim(pos, m).is_some()) && pos.is_legal(m));
         let mut picker = match &evasions {
             Some(list) => {
-                let ord = self.ordering(pos.side_to_move(), [None; 2], None);
+                let ord = self.ordering(pos.side_to_move(), self.stack.ply(), [None; 2], None);
                 MovePicker::all(pos, list, tt_move, &ord)
             }
             None => {

@@ -1,12 +1,13 @@
 //! What the search keeps per ply: the search stack (static evaluation,
-//! killers and excluded move of each node on the current path, and the
-//! current ply itself) and the triangular table of principal
+//! killers, excluded move and the move played of each node on the current
+//! path, and the current ply itself) and the triangular table of principal
 //! variations.
 //!
 //! The stack's ply moves with the position: [`Stack::push`] when the search
 //! makes a move (or a null move), [`Stack::pop`] when it takes it back, so
 //! a node reads its own ply instead of being told it.
 
+use crate::history::PieceTo;
 use crate::MAX_PLY;
 use movegen::Move;
 
@@ -20,6 +21,9 @@ pub(super) struct Frame {
     /// A move the node's search leaves out (the hash move, while the
     /// singular-extension test searches its alternatives).
     pub excluded: Option<Move>,
+    /// The move made from this node on the current path, as the
+    /// continuation history knows it (`None` for a null move or a pass).
+    pub played: Option<PieceTo>,
 }
 
 /// The search stack: a frame per ply of the current path and the ply of
@@ -37,6 +41,7 @@ impl Stack {
             static_eval: 0,
             killers: [None; 2],
             excluded: None,
+            played: None,
         };
         Stack {
             frames: Box::new([frame; MAX_PLY + 2]),
